@@ -1,0 +1,121 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+import { apiBaseUrl, exchangeToken } from './tokenExchange';
+
+/**
+ * OAuth2 client credentials, exchanged by the credential itself: the API wants the site or agency
+ * id in the token request body, which n8n's generic OAuth2 credential cannot send.
+ * n8n stores what preAuthentication returns (token and domain) and calls it again only when the
+ * token field is empty or a request got a 401, so every item and execution reuses one token.
+ */
+export class AgencyCrmApi implements ICredentialType {
+	name = 'agencyCrmApi';
+
+	displayName = 'Agency CRM API';
+
+	icon: Icon = { light: 'file:../icons/agencyCrm.svg', dark: 'file:../icons/agencyCrm.dark.svg' };
+
+	documentationUrl = 'https://github.com/agency-crm/n8n-nodes-agency-crm#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Auth URL',
+			name: 'authUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://auth.example.com',
+			description:
+				'Address of the token endpoint host, without a path. For the local sandbox this is the URL it prints when it starts.',
+		},
+		{
+			displayName: 'Client ID',
+			name: 'clientId',
+			type: 'string',
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Client Secret',
+			name: 'clientSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'options',
+			options: [
+				{
+					name: 'Site',
+					value: 'site',
+					description: 'Access every agency of one site',
+				},
+				{
+					name: 'Agency',
+					value: 'agency',
+					description: 'Name one agency; the API resolves its site',
+				},
+			],
+			default: 'site',
+		},
+		{
+			displayName: 'Site ID',
+			name: 'siteId',
+			type: 'number',
+			default: 0,
+			required: true,
+			displayOptions: { show: { scope: ['site'] } },
+		},
+		{
+			displayName: 'Agency ID',
+			name: 'agencyId',
+			type: 'number',
+			default: 0,
+			required: true,
+			displayOptions: { show: { scope: ['agency'] } },
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'hidden',
+			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+		{
+			displayName: 'API Domain',
+			name: 'domain',
+			type: 'hidden',
+			default: '',
+		},
+	];
+
+	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		const token = await exchangeToken(this.helpers.httpRequest, credentials);
+		return { accessToken: token.access_token, domain: token.domain } satisfies IDataObject;
+	}
+
+	authenticate = async (
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> => ({
+		...requestOptions,
+		baseURL: requestOptions.baseURL ?? apiBaseUrl(credentials.domain),
+		headers: { ...requestOptions.headers, Authorization: `Bearer ${credentials.accessToken as string}` },
+	});
+
+	test: ICredentialTestRequest = {
+		request: { method: 'GET', url: '/discovery' },
+	};
+}

@@ -1,0 +1,48 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { apiRequest, collectPages, responseData } from '../../shared/transport';
+import type { WireRequest } from '../catalogue/types';
+
+/** First contact matching one filter (the search is ordered newest first). */
+async function findOne(context: IExecuteFunctions, filter: IDataObject, itemIndex: number) {
+	const [match] = await collectPages(
+		context,
+		{ method: 'POST', path: '/customers/search', body: filter, idempotent: true, itemIndex },
+		'cursor',
+		1,
+	);
+	return match as IDataObject | undefined;
+}
+
+/**
+ * Reference use case 1, steps 1-2: search by email, then by phone; update the contact found with
+ * the fields given, or create it. The output says which happened in `upsert`.
+ */
+export async function upsertCustomer(
+	this: IExecuteFunctions,
+	wire: WireRequest,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const { email, phone, mobile_phone: mobilePhone } = wire.body;
+	const filters = [email && { email }, phone && { phone }, mobilePhone && { phone: mobilePhone }].filter(
+		Boolean,
+	) as IDataObject[];
+	let existing: IDataObject | undefined;
+	for (const filter of filters) {
+		existing = await findOne(this, filter, itemIndex);
+		if (existing) break;
+	}
+	if (existing) {
+		const { agency_id: _agencyOfCreation, ...changes } = wire.body;
+		const response = await apiRequest(this, {
+			method: 'PATCH',
+			path: `/customers/${encodeURIComponent(String(existing.customers_id))}`,
+			body: changes,
+			idempotent: true,
+			itemIndex,
+		});
+		return [{ json: { ...(responseData(response) as IDataObject), upsert: 'updated' } }];
+	}
+	const response = await apiRequest(this, { method: 'POST', path: '/customers', body: wire.body, itemIndex });
+	return [{ json: { ...(responseData(response) as IDataObject), upsert: 'created' } }];
+}

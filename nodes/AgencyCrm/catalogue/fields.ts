@@ -1,0 +1,188 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { integer } from './rules';
+import type { FieldLocation, FieldSpec } from './types';
+import { criteria, id, utcDateTime } from './wire';
+
+/**
+ * Fields that several endpoints share. Each is a function so that an endpoint can place it in the
+ * path, query or body and make it required or optional; the literals stay visible to the linter.
+ */
+
+const digitsOnly = (what: string) => [
+	{
+		type: 'regex' as const,
+		properties: { regex: '^[0-9]+$', errorMessage: `Not a valid ${what} ID: use digits only` },
+	},
+];
+
+export function agencyField(location: FieldLocation, isRequired: boolean): FieldSpec {
+	return {
+		in: location,
+		key: 'agency_id',
+		wire: id,
+		rules: [integer({ min: 1 })],
+		property: {
+			displayName: 'Agency',
+			name: 'agencyId',
+			type: 'resourceLocator',
+			default: { mode: 'list', value: '' },
+			required: isRequired,
+			description: 'Agency of the site that the request concerns (its agency_ID)',
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					typeOptions: { searchListMethod: 'searchAgencies', searchable: true },
+				},
+				{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 101', validation: digitsOnly('agency') },
+			],
+		},
+	};
+}
+
+export function customerField(location: FieldLocation, isRequired = true): FieldSpec {
+	return {
+		in: location,
+		key: 'customers_id',
+		wire: id,
+		rules: [integer({ min: 1 })],
+		property: {
+			displayName: 'Customer',
+			name: 'customerId',
+			type: 'resourceLocator',
+			default: { mode: 'list', value: '' },
+			required: isRequired,
+			description: 'The customer (contact); search by name, email or phone',
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					typeOptions: { searchListMethod: 'searchCustomers', searchable: true },
+				},
+				{
+					displayName: 'By ID',
+					name: 'id',
+					type: 'string',
+					placeholder: 'e.g. 1042',
+					validation: digitsOnly('customer'),
+				},
+			],
+		},
+	};
+}
+
+export function productField(location: FieldLocation, isRequired = true): FieldSpec {
+	return {
+		in: location,
+		key: 'product_id',
+		wire: id,
+		rules: [integer({ min: 1 })],
+		property: {
+			displayName: 'Product',
+			name: 'productId',
+			type: 'resourceLocator',
+			default: { mode: 'list', value: '' },
+			required: isRequired,
+			description: 'The product (property listing); search by title or reference',
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					typeOptions: { searchListMethod: 'searchProducts', searchable: true },
+				},
+				{
+					displayName: 'By ID',
+					name: 'id',
+					type: 'string',
+					placeholder: 'e.g. 5001',
+					validation: digitsOnly('product'),
+				},
+			],
+		},
+	};
+}
+
+export function userField(location: FieldLocation, isRequired = true): FieldSpec {
+	return {
+		in: location,
+		key: 'user_id',
+		wire: id,
+		rules: [integer({ min: 1 })],
+		property: {
+			displayName: 'User',
+			name: 'userId',
+			type: 'resourceLocator',
+			default: { mode: 'list', value: '' },
+			required: isRequired,
+			description: 'The user (agent or collaborator); search by name or email',
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					typeOptions: { searchListMethod: 'searchUsers', searchable: true },
+				},
+				{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 12', validation: digitsOnly('user') },
+			],
+		},
+	};
+}
+
+/** Criteria rows `{id, value}`, the id picked from the product or the search-request referential. */
+export function criteriaField(referential: 'product' | 'searchRequest', isRequired = false): FieldSpec {
+	const property: INodeProperties = {
+		displayName: 'Criteria',
+		name: 'criteria',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		required: isRequired,
+		placeholder: 'Add Criterion',
+		description: 'Criterion values, e.g. price, rooms or zone (criterion 30 holds zones)',
+		options: [
+			{
+				displayName: 'Criterion',
+				name: 'criterion',
+				values: [
+					{
+						displayName: 'Criterion Name or ID',
+						name: 'id',
+						type: 'options',
+						typeOptions: {
+							loadOptionsMethod: referential === 'product' ? 'getProductCriteria' : 'getSearchRequestCriteria',
+						},
+						default: '',
+						description:
+							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description: 'Value in the format of the criterion type, e.g. 250000 for a price',
+					},
+				],
+			},
+		],
+	};
+	return { in: 'body', wire: criteria, property };
+}
+
+export function updatedSinceField(): FieldSpec {
+	return {
+		in: 'body',
+		wire: utcDateTime,
+		property: {
+			displayName: 'Updated Since',
+			name: 'updatedSince',
+			type: 'dateTime',
+			default: '',
+			description: 'Only records changed at or after this moment',
+		},
+	};
+}

@@ -1,0 +1,36 @@
+/** Statuses worth sending again: throttling and transient gateway failures. */
+export const RETRYABLE_STATUSES = [429, 502, 503, 504];
+
+/** Socket-level failures worth sending again when the request is safe to repeat. */
+export const RETRYABLE_NETWORK_CODES = [
+	'ECONNRESET',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'EPIPE',
+	'ERR_SOCKET_CONNECTION_TIMEOUT',
+];
+
+export const MAX_RETRIES = 5;
+const BASE_DELAY_MS = 500;
+const MAX_DELAY_MS = 30_000;
+/** A Retry-After beyond this is not waited for: the run fails with the API's answer instead. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/** Exponential backoff for attempt 0, 1, 2…: 0.5 s, 1 s, 2 s, 4 s, 8 s, capped at 30 s. */
+export function backoffDelayMs(attempt: number): number {
+	return Math.min(BASE_DELAY_MS * 2 ** attempt, MAX_DELAY_MS);
+}
+
+/** Reads `Retry-After` as seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: unknown, now: number = Date.now()): number | undefined {
+	if (header === undefined || header === null || header === '') return undefined;
+	const text = String(Array.isArray(header) ? header[0] : header).trim();
+	if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+	const date = Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The wait before attempt `attempt + 1`: the server's Retry-After when given, else the backoff. */
+export function retryDelayMs(attempt: number, retryAfterHeader: unknown): number {
+	return retryAfterMs(retryAfterHeader) ?? backoffDelayMs(attempt);
+}

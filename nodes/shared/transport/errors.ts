@@ -1,0 +1,46 @@
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** The API's error body (spec section 7). */
+export interface ApiErrorBody {
+	error?: { code?: string; message?: string; details?: Array<{ field?: string; message?: string }> };
+	request_id?: string;
+}
+
+export interface FailedResponse {
+	statusCode: number;
+	body: unknown;
+	headers: IDataObject;
+}
+
+function asErrorBody(body: unknown): ApiErrorBody {
+	if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body)) return body as ApiErrorBody;
+	const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : '';
+	try {
+		const parsed: unknown = JSON.parse(text);
+		return typeof parsed === 'object' && parsed !== null ? (parsed as ApiErrorBody) : {};
+	} catch {
+		return {};
+	}
+}
+
+/**
+ * Maps an API error response to a NodeApiError whose message carries the API's code and message,
+ * and whose description lists every `details` field and the request id that support asks for.
+ */
+export function apiError(node: INode, response: FailedResponse, itemIndex?: number): NodeApiError {
+	const body = asErrorBody(response.body);
+	const code = body.error?.code ?? `HTTP_${response.statusCode}`;
+	const apiMessage = body.error?.message ?? 'The API gave no message';
+	const requestId = body.request_id ?? (response.headers['x-request-id'] as string | undefined);
+	const lines = (body.error?.details ?? []).map(
+		(detail) => `${detail.field ?? '(request)'}: ${detail.message ?? 'invalid'}`,
+	);
+	if (requestId) lines.push(`Request ID: ${requestId} (quote it to Agency CRM support)`);
+	return new NodeApiError(node, { ...body, httpCode: String(response.statusCode) } as JsonObject, {
+		message: `${code}: ${apiMessage} (HTTP ${response.statusCode})`,
+		description: lines.join('\n') || undefined,
+		httpCode: String(response.statusCode),
+		itemIndex,
+	});
+}

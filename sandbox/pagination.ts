@@ -1,0 +1,107 @@
+/**
+ * Cursor pagination (keyset on the record id, so pages stay stable while records are added) and
+ * the offset helpers used by product search and the customer action history.
+ */
+import { FieldReader } from './validation';
+
+export const DEFAULT_PER_PAGE = 50;
+export const MAX_PER_PAGE = 200;
+
+export interface PageRequest {
+	/** Id of the last record of the previous page. */
+	afterId: number | undefined;
+	perPage: number;
+}
+
+export interface CursorMeta {
+	per_page: number;
+	next_cursor: string | null;
+	has_more: boolean;
+}
+
+export interface Page<T> {
+	data: T[];
+	meta: CursorMeta;
+}
+
+export type Order = 'asc' | 'desc';
+
+export function readPerPage(reader: FieldReader): number {
+	return reader.optionalInteger('per_page', { min: 1, max: MAX_PER_PAGE }) ?? DEFAULT_PER_PAGE;
+}
+
+/** Reads `cursor` and `per_page`; problems are reported into the reader. */
+export function readPageRequest(reader: FieldReader): PageRequest {
+	const perPage = readPerPage(reader);
+	const cursor = reader.optionalString('cursor', { nullable: true });
+	if (cursor === null || cursor === undefined || cursor === '') return { afterId: undefined, perPage };
+	const afterId = decodeCursor(cursor);
+	if (afterId === undefined) reader.fail('cursor', 'is not a cursor returned by this endpoint');
+	return { afterId, perPage };
+}
+
+export function encodeCursor(afterId: number): string {
+	return Buffer.from(JSON.stringify({ after: afterId })).toString('base64url');
+}
+
+function decodeCursor(cursor: string): number | undefined {
+	try {
+		const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+		const after = (decoded as { after?: unknown }).after;
+		return Number.isInteger(after) ? (after as number) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * One page of `ascending` (sorted by id, ascending) read in `order`, keeping the records that
+ * pass `keep`. Only the records of the page are visited once the start is found.
+ */
+export function cursorPage<T>(
+	ascending: readonly T[],
+	idOf: (item: T) => number,
+	order: Order,
+	request: PageRequest,
+	keep: (item: T) => boolean = () => true,
+): Page<T> {
+	const step = order === 'asc' ? 1 : -1;
+	let index = startIndex(ascending, idOf, order, request.afterId);
+	const data: T[] = [];
+	let hasMore = false;
+	for (; index >= 0 && index < ascending.length; index += step) {
+		const item = ascending[index];
+		if (!keep(item)) continue;
+		if (data.length === request.perPage) {
+			hasMore = true;
+			break;
+		}
+		data.push(item);
+	}
+	const last = data[data.length - 1];
+	return {
+		data,
+		meta: { per_page: request.perPage, next_cursor: hasMore ? encodeCursor(idOf(last)) : null, has_more: hasMore },
+	};
+}
+
+/** Index of the first record after `afterId` in the reading order (binary search). */
+function startIndex<T>(ascending: readonly T[], idOf: (item: T) => number, order: Order, afterId: number | undefined): number {
+	if (afterId === undefined) return order === 'asc' ? 0 : ascending.length - 1;
+	let low = 0;
+	let high = ascending.length;
+	// First index whose id is greater than afterId.
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if (idOf(ascending[middle]) <= afterId) low = middle + 1;
+		else high = middle;
+	}
+	if (order === 'asc') return low;
+	// Last index whose id is lower than afterId.
+	return low > 0 && idOf(ascending[low - 1]) === afterId ? low - 2 : low - 1;
+}
+
+/** One page of an offset-paginated list. */
+export function offsetSlice<T>(items: readonly T[], offset: number, perPage: number): { data: T[]; hasMore: boolean } {
+	return { data: items.slice(offset, offset + perPage), hasMore: offset + perPage < items.length };
+}
