@@ -4,6 +4,6 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '/test/real-n8n/'],
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.tools.json', isolatedModules: true }] },
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.tools.json' }] },
 	testTimeout: 30000,
 };

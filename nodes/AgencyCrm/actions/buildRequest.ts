@@ -23,6 +23,20 @@ function setDeep(target: IDataObject, dottedKey: string, value: unknown) {
 	node[keys[keys.length - 1]] = value as IDataObject;
 }
 
+function isPlainObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The extra JSON with the typed fields laid over it, nested objects merged (lead `customer`). */
+function overlay(extra: IDataObject, typed: IDataObject): IDataObject {
+	const result = { ...extra };
+	for (const [key, value] of Object.entries(typed)) {
+		const base = result[key];
+		result[key] = isPlainObject(base) && isPlainObject(value) ? overlay(base, value) : value;
+	}
+	return result;
+}
+
 function isAbsent(value: unknown) {
 	return value === undefined || value === null || value === '';
 }
@@ -106,7 +120,7 @@ export async function buildWireRequest(
 				? { message: 'must be a JSON object' }
 				: undefined);
 		if (invalid) violations.push({ field: '"Extra Body Fields (JSON)"', message: invalid.message });
-		else wire.body = { ...(normaliseKeys(extra) as IDataObject), ...wire.body };
+		else wire.body = overlay(normaliseKeys(extra) as IDataObject, wire.body);
 	}
 
 	if (endpoint.pagination && !isAbsent(optionalValues.perPage)) {

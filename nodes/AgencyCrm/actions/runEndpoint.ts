@@ -21,8 +21,14 @@ export function toApiRequest(endpoint: Endpoint, wire: WireRequest, itemIndex: n
 		noRetryStatuses: endpoint.noRetryStatuses,
 		itemIndex,
 	};
-	if (wire.files.length) {
-		const { body, contentType } = multipartBody(wire.files);
+	if (wire.files.length && endpoint.upload === 'base64Json') {
+		const files = wire.files.map(({ part, file }) => [
+			part,
+			{ file_name: file.fileName, content_base64: file.data.toString('base64') },
+		]);
+		request.body = { ...wire.body, ...Object.fromEntries(files) };
+	} else if (wire.files.length) {
+		const { body, contentType } = multipartBody(wire.files, wire.body);
 		request.body = body;
 		request.headers = { 'Content-Type': contentType };
 	}

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { snakeCase } from './aliases';
 import { integer } from './rules';
 import type { FieldLocation, FieldSpec } from './types';
 import { criteria, id, utcDateTime } from './wire';
@@ -185,4 +186,17 @@ export function updatedSinceField(): FieldSpec {
 			description: 'Only records changed at or after this moment',
 		},
 	};
+}
+
+/**
+ * A numeric identifier of the path (webhook, event, mandate…) that has no searchable list; the
+ * property stays a literal at the call site so that the linter checks it.
+ */
+export function idInPath(property: INodeProperties): FieldSpec {
+	return { in: 'path', wire: id, rules: [integer({ min: 1 })], property: { ...property, required: true } };
+}
+
+/** The same fields sent inside a nested object of the body: `customer.email`, `product.price`. */
+export function nestedUnder(prefix: string, fields: FieldSpec[]): FieldSpec[] {
+	return fields.map((field) => ({ ...field, key: `${prefix}.${field.key ?? snakeCase(field.property.name)}` }));
 }

@@ -1,5 +1,5 @@
 import { imageInfo } from './image';
-import type { FileValue, Rule, Violation } from './types';
+import type { Check, FileValue, Rule, Violation, WireRequest } from './types';
 
 /** Raised before any request when input breaks a rule; names every field and rule broken. */
 export class RuleViolation extends Error {
@@ -111,4 +111,12 @@ export function minImageWidth(pixels: number): Rule {
 			? `must be at least ${pixels} px wide ("${file.fileName}" is ${info.width} px)`
 			: undefined;
 	};
+}
+
+/**
+ * A check across fields: at least one of the values read off the wire request is given (a
+ * boolean counts only when true), e.g. "profile or signature picture".
+ */
+export function atLeastOne(field: string, message: string, values: (wire: WireRequest) => unknown[]): Check {
+	return (wire) => (values(wire).some((value) => !isEmpty(value) && value !== false) ? [] : [{ field, message }]);
 }

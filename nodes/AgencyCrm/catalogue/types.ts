@@ -25,7 +25,8 @@ export type Pack =
 
 /**
  * Where a field's value goes: a `{placeholder}` of the path, the query, the JSON body, or (for
- * uploads) a multipart part read from the item's binary property named by the field.
+ * uploads) a file read from the item's binary property named by the field, sent as
+ * `Endpoint.upload` says.
  */
 export type FieldLocation = 'path' | 'query' | 'body' | 'file';
 
@@ -74,6 +75,16 @@ export interface WireRequest {
 	pageSize?: number;
 }
 
+/** A rule across fields, run on the finished wire request; returns what is wrong (none: fine). */
+export type Check = (wire: WireRequest) => Violation[];
+
+/**
+ * How the `file` fields travel: as parts of a `multipart/form-data` body whose other parts are
+ * the body fields as text (the default), or inside the JSON body as `{file_name, content_base64}`
+ * under the field's key (consent proof, see docs/assumptions.md).
+ */
+export type UploadEncoding = 'multipart' | 'base64Json';
+
 /**
  * How a successful answer becomes output items when it is not the default (the `data` record, or
  * one item per record of a `data` array, or `{success: true}` for a 204).
@@ -103,7 +114,7 @@ export interface Endpoint {
 	fields: FieldSpec[];
 	pagination?: PaginationMode;
 	/** Rules across fields, checked on the wire request. */
-	checks?: Array<(wire: WireRequest) => Violation[]>;
+	checks?: Check[];
 	output?: OutputShape;
 	/** Keys kept by the Simplify option; the option exists only where this is set. */
 	simplify?: string[];
@@ -111,6 +122,8 @@ export interface Endpoint {
 	extraBodyJson?: boolean;
 	/** A POST that only reads (searches): safe to resend after a connection reset. */
 	readOnly?: boolean;
+	/** How `file` fields are sent; `multipart` when not set. */
+	upload?: UploadEncoding;
 	/** Statuses with a business meaning here, never retried (e.g. 502 on consent). */
 	noRetryStatuses?: number[];
 	custom?: CustomOperation;

@@ -69,15 +69,28 @@ export const json: WireTransform = (value) => {
 	}
 };
 
-/** Any date-time n8n or luxon understands → UTC `YYYY-MM-DDTHH:MM:SSZ` (spec section 4 "Calendar"). */
-export const utcDateTime: WireTransform = (value) => {
+/** Any date-time n8n or luxon understands, in the zone it was written in (none: the system's). */
+function parseDateTime(value: unknown): DateTime | Invalid | undefined {
 	if (value === '' || value === undefined || value === null) return undefined;
 	let parsed: DateTime;
 	if (value instanceof Date) parsed = DateTime.fromJSDate(value);
 	else if (DateTime.isDateTime(value)) parsed = value;
 	else parsed = DateTime.fromISO(String(value), { setZone: true });
-	if (!parsed.isValid) return new Invalid(`must be a date-time such as 2026-05-01T09:30:00Z (got "${String(value)}")`);
-	return parsed.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'Z'");
+	return parsed.isValid ? parsed : new Invalid(`must be a date-time such as 2026-05-01T09:30:00Z (got "${String(value)}")`);
+}
+
+/** Any date-time → UTC `YYYY-MM-DDTHH:MM:SSZ` (spec section 4 "Calendar"). */
+export const utcDateTime: WireTransform = (value) => {
+	const parsed = parseDateTime(value);
+	return parsed === undefined || parsed instanceof Invalid
+		? parsed
+		: parsed.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'Z'");
+};
+
+/** A date or date-time → its calendar date `YYYY-MM-DD`, as written (transaction billing dates). */
+export const calendarDate: WireTransform = (value) => {
+	const parsed = parseDateTime(value);
+	return parsed === undefined || parsed instanceof Invalid ? parsed : parsed.toFormat('yyyy-MM-dd');
 };
 
 /** A list of date-times → UTC strings. */

@@ -86,12 +86,13 @@ function thrownToNodeError(context: ApiContext, error: ThrownRequestError, reque
 	}
 	const code = cause.code;
 	const isNetwork = code !== undefined && /^E[A-Z_]+$/.test(code);
+	// The connection code goes in the description: n8n replaces any message that contains one.
 	return new NodeApiError(context.getNode(), { message: cause.message ?? 'Request failed' } as JsonObject, {
 		message: isNetwork
-			? `Agency CRM could not be reached (${code}) for ${request.method} ${request.path}`
+			? `Agency CRM could not be reached for ${request.method} ${request.path}`
 			: (cause.message ?? 'Request failed'),
 		description: isNetwork
-			? 'The connection failed before the API answered. Check the network, or retry later.'
+			? `The connection failed before the API answered (${code}). Check the network, or retry later.`
 			: 'The Agency CRM credential could not obtain a token. Open the credential and press "Test" to see the cause.',
 		itemIndex: request.itemIndex,
 	});

@@ -36,7 +36,7 @@ const CUSTOMER_INCLUDES = [
 
 const typeOptions = CUSTOMER_TYPES.map((type) => ({ name: type.charAt(0).toUpperCase() + type.slice(1), value: type }));
 
-function lastnameField(isRequired: boolean): FieldSpec {
+export function lastnameField(isRequired: boolean): FieldSpec {
 	return {
 		in: 'body',
 		property: {
@@ -49,8 +49,8 @@ function lastnameField(isRequired: boolean): FieldSpec {
 	};
 }
 
-/** The contact fields of create, update and upsert (spec section 2 "Customer"). */
-const profileFields: FieldSpec[] = [
+/** Who the contact is and how to reach them: customer create, update and upsert, and leads. */
+export const CONTACT_FIELDS: FieldSpec[] = [
 	{
 		in: 'body',
 		property: { displayName: 'First Name', name: 'firstname', type: 'string', default: '' },
@@ -67,11 +67,6 @@ const profileFields: FieldSpec[] = [
 	{
 		in: 'body',
 		property: { displayName: 'Mobile Phone', name: 'mobilePhone', type: 'string', default: '' },
-	},
-	{
-		in: 'body',
-		rules: [oneOf(CUSTOMER_TYPES)],
-		property: { displayName: 'Type', name: 'type', type: 'options', options: typeOptions, default: 'buyer' },
 	},
 	{
 		in: 'body',
@@ -113,6 +108,16 @@ const profileFields: FieldSpec[] = [
 			description:
 				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 		},
+	},
+];
+
+/** The contact fields of create, update and upsert (spec section 2 "Customer"). */
+const profileFields: FieldSpec[] = [
+	...CONTACT_FIELDS,
+	{
+		in: 'body',
+		rules: [oneOf(CUSTOMER_TYPES)],
+		property: { displayName: 'Type', name: 'type', type: 'options', options: typeOptions, default: 'buyer' },
 	},
 	userField('body', false),
 ];

@@ -1,0 +1,12 @@
+const { src, dest, parallel } = require('gulp');
+
+/** Icons and codex files are not compiled by tsc; n8n reads them from dist next to the code. */
+function copyIcons() {
+	return src('icons/*.svg').pipe(dest('dist/icons'));
+}
+
+function copyNodeAssets() {
+	return src(['nodes/**/*.{png,svg}', 'nodes/**/*.node.json']).pipe(dest('dist/nodes'));
+}
+
+exports['build:icons'] = parallel(copyIcons, copyNodeAssets);

@@ -1,0 +1,117 @@
+import { randomBytes } from 'crypto';
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+
+import { apiRequest, responseData } from '../shared/transport';
+
+/** Header carrying the per-hook secret on every delivery (docs/assumptions.md). */
+export const SECRET_HEADER = 'x-agency-crm-secret';
+
+export const EVENTS = ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE', 'PRODUCT_CREATE', 'PRODUCT_UPDATE'] as const;
+
+/** What the API says of a hook (spec section 2 "Webhook", plus `status`). */
+export interface Hook {
+	id: number;
+	url: string;
+	origines: string[];
+	headers: IDataObject | null;
+	status?: string;
+}
+
+/** What a workflow keeps between activation and delivery: in the database, not in memory. */
+export interface Registration {
+	hookId?: number;
+	secret?: string;
+	webhookUrl?: string;
+}
+
+/**
+ * Editor test listening ("Listen for test event") and the active workflow use different URLs and
+ * must never share a hook, so each keeps its own registration.
+ */
+export function registrationOf(context: Pick<IHookFunctions, 'getWorkflowStaticData' | 'getMode'>): Registration {
+	const staticData = context.getWorkflowStaticData('node');
+	const slot = context.getMode() === 'manual' ? 'test' : 'production';
+	staticData[slot] ??= {};
+	return staticData[slot] as Registration;
+}
+
+function clear(registration: Registration) {
+	delete registration.hookId;
+	delete registration.secret;
+	delete registration.webhookUrl;
+}
+
+export function selectedEvents(context: IHookFunctions): string[] {
+	return [...(context.getNodeParameter('events') as string[])].sort();
+}
+
+async function listHooks(context: IHookFunctions): Promise<Hook[]> {
+	const data = responseData(await apiRequest(context, { method: 'GET', path: '/hooks', idempotent: true }));
+	return Array.isArray(data) ? (data as Hook[]) : [];
+}
+
+function secretOf(hook: Hook | undefined): string | undefined {
+	const headers = hook?.headers ?? {};
+	const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === SECRET_HEADER);
+	return typeof entry?.[1] === 'string' ? entry[1] : undefined;
+}
+
+function sameEvents(hook: Hook, events: string[]) {
+	return [...hook.origines].sort().join(',') === events.join(',');
+}
+
+/** Whether the hook this workflow registered is there, active, and exactly as wanted. */
+export async function hookIsCurrent(context: IHookFunctions): Promise<boolean> {
+	const registration = registrationOf(context);
+	if (registration.hookId === undefined || !registration.secret) return false;
+	const hook = (await listHooks(context)).find((candidate) => candidate.id === registration.hookId);
+	return (
+		hook !== undefined &&
+		hook.url === context.getNodeWebhookUrl('default') &&
+		hook.status !== 'suspended' &&
+		sameEvents(hook, selectedEvents(context)) &&
+		secretOf(hook) === registration.secret
+	);
+}
+
+/**
+ * Makes exactly one hook point here: the one this workflow registered before (even under an old
+ * URL), else one already registered for this URL, updated with PUT (which also reactivates a
+ * suspended hook); a new one only when neither exists.
+ */
+export async function registerHook(context: IHookFunctions): Promise<void> {
+	const registration = registrationOf(context);
+	const url = context.getNodeWebhookUrl('default') as string;
+	const hooks = await listHooks(context);
+	const existing = hooks.find((hook) => hook.id === registration.hookId) ?? hooks.find((hook) => hook.url === url);
+	const secret = registration.secret ?? secretOf(existing) ?? randomBytes(32).toString('hex');
+	const body: IDataObject = {
+		url,
+		origines: selectedEvents(context),
+		headers: { ...(existing?.headers ?? {}), [SECRET_HEADER]: secret },
+	};
+	const response = existing
+		? await apiRequest(context, { method: 'PUT', path: `/hooks/${existing.id}`, body, idempotent: true })
+		: await apiRequest(context, { method: 'POST', path: '/hooks', body });
+	const hook = responseData(response) as Hook;
+	Object.assign(registration, { hookId: hook.id ?? existing?.id, secret, webhookUrl: url });
+}
+
+/** Removes the hook; one already gone (404) counts as removed. Failures are logged, not hidden. */
+export async function unregisterHook(context: IHookFunctions): Promise<boolean> {
+	const registration = registrationOf(context);
+	if (registration.hookId === undefined) return true;
+	try {
+		await apiRequest(context, { method: 'DELETE', path: `/hooks/${registration.hookId}`, idempotent: true });
+	} catch (error) {
+		const status = Number((error as { httpCode?: string }).httpCode);
+		if (status !== 404) {
+			context.logger.error(`Agency CRM Trigger: could not delete webhook ${registration.hookId}`, {
+				error: (error as Error).message,
+			});
+			return false;
+		}
+	}
+	clear(registration);
+	return true;
+}

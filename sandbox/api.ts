@@ -1,0 +1,124 @@
+/**
+ * What every API route module shares: the request seen by handlers, the declarative `route()`
+ * with the access rule of the endpoint (packs, calendar permissions), and scope helpers.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ApiClient, CalendarPermission, PackName, WebhookEvent } from './model';
+import { ApiError, forbidden, notFound, Reply } from './http';
+import type { Page } from './pagination';
+import type { RoutePattern } from './router';
+import type { Store, Table } from './store';
+import { FieldReader } from './validation';
+
+export const API_BASE = '/api/v2/site';
+
+/** The client and site a bearer token stands for. */
+export interface Grant {
+	client: ApiClient;
+	siteId: number;
+	/** The agencies of the site: the scope of every `agency_id` sent. */
+	agencyIds: readonly number[];
+}
+
+export interface ApiRequest {
+	requestId: string;
+	method: string;
+	/** Path below the API base, e.g. `/customers/10001`. */
+	path: string;
+	params: Record<string, string>;
+	query: URLSearchParams;
+	/** Parsed JSON body (aliases applied); undefined for empty and non-JSON bodies. */
+	body: unknown;
+	rawBody: Buffer;
+	contentType: string;
+	headers: IncomingHttpHeaders;
+	grant: Grant;
+	origin: string;
+}
+
+/** Who may call an endpoint: every client (`{}`), holders of one of `pack`, or of a calendar permission. */
+export interface Access {
+	pack?: PackName | PackName[];
+	calendar?: CalendarPermission;
+}
+
+export type ApiHandler = (request: ApiRequest) => Reply;
+
+export interface ApiRoute extends RoutePattern {
+	access: Access;
+	handler: ApiHandler;
+}
+
+export function route(method: string, pattern: string, access: Access, handler: ApiHandler): ApiRoute {
+	return { method, pattern, access, handler };
+}
+
+export interface EventPublisher {
+	publish(siteId: number, event: WebhookEvent, resourceId: number): void;
+}
+
+export interface World {
+	store: Store;
+	events: EventPublisher;
+	/** Whether the consent proof storage is switched to failing for this client (admin fault). */
+	consentProofFails(clientId: string): boolean;
+}
+
+export function checkAccess(access: Access, client: ApiClient): void {
+	if (access.calendar && !client.calendar.includes(access.calendar)) {
+		throw forbidden(`This access lacks the SITE_CALENDAR:${access.calendar} permission.`, 'CALENDAR_PERMISSION_DENIED');
+	}
+	if (access.pack === undefined || client.packs.includes('Full')) return;
+	const packs = Array.isArray(access.pack) ? access.pack : [access.pack];
+	if (!packs.some((pack) => client.packs.includes(pack))) {
+		throw forbidden(`This endpoint needs the ${packs.join(' or ')} pack, which is not granted to this access.`, 'PACK_NOT_GRANTED');
+	}
+}
+
+/** A path id: ids are positive integers, anything else names no record. */
+export function idParam(request: ApiRequest, name: string): number {
+	const raw = request.params[name];
+	const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+	if (id <= 0) throw notFound(`${name} ${raw}`);
+	return id;
+}
+
+/** The record named by a path id; records of other sites do not exist for this token (404). */
+export function pathRecord<T extends { site_id: number }>(request: ApiRequest, table: Table<T>, param: string, label: string): T {
+	const id = idParam(request, param);
+	const record = table.getInSite(id, request.grant.siteId);
+	if (!record) throw notFound(`${label} ${id}`);
+	return record;
+}
+
+/** 403 unless the agency belongs to the token's site (unknown agencies are out of scope too). */
+export function requireAgencyInScope(request: ApiRequest, agencyId: number): void {
+	if (!request.grant.agencyIds.includes(agencyId)) throw forbidden(`Agency ${agencyId} is outside the scope of this access.`);
+}
+
+/** Reads an optional `agency_id` filter and checks it is in scope. */
+export function readAgencyFilter(reader: FieldReader, request: ApiRequest): number | undefined {
+	const agencyId = reader.optionalInteger('agency_id') ?? undefined;
+	if (agencyId !== undefined) requireAgencyInScope(request, agencyId);
+	return agencyId;
+}
+
+/** The `include` query parameter as a set of values. */
+export function includesOf(request: ApiRequest, parameter = 'include'): Set<string> {
+	const raw = request.query.get(parameter);
+	return new Set(raw ? raw.split(',').map((value) => value.trim()).filter(Boolean) : []);
+}
+
+export function pageReply<T>(request: ApiRequest, page: Page<T>, view: (item: T) => unknown): Reply {
+	let next: string | null = null;
+	if (page.meta.next_cursor && request.method === 'GET') {
+		const query = new URLSearchParams(request.query);
+		query.set('cursor', page.meta.next_cursor);
+		next = `${request.origin}${API_BASE}${request.path}?${query.toString()}`;
+	}
+	return { status: 200, body: { data: page.data.map(view), meta: page.meta, links: { next } } };
+}
+
+export function unprocessable(code: string, message: string, details?: { field: string; message: string }[]): ApiError {
+	return new ApiError(422, code, message, details);
+}

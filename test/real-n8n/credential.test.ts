@@ -1,0 +1,84 @@
+import { admin, testContext } from './harness/context';
+import { executeWorkflow, importJson } from './harness/n8n';
+import { byId, crmNode, itemsNode, linearWorkflow, sandboxCredential } from './harness/workflows';
+
+/**
+ * Issue 2: the credential's token exchange inside real n8n, against the sandbox. Each test uses
+ * a credential of its own, imported with no token, so exchanges can be counted exactly.
+ */
+const { origin, client, instance } = testContext();
+const demo = client('demo-client');
+const credentials = {
+	discovery: sandboxCredential('credDiscovery001', origin, demo),
+	hundred: sandboxCredential('credHundredItems', origin, demo),
+	revoked: sandboxCredential('credRevocation01', origin, demo),
+};
+const hundredItems = Array.from({ length: 100 }, (_, index) => ({ index }));
+const getAgency = (name: string, credential: typeof credentials.discovery) =>
+	crmNode(name, credential, { resource: 'agency', operation: 'get', agencyId: byId(101) });
+
+interface Counters {
+	token_exchanges: number;
+	token_exchanges_by_client: Record<string, number>;
+	requests_by_route: Record<string, number>;
+}
+
+beforeAll(async () => {
+	await importJson(instance, 'credentials', Object.values(credentials));
+	await importJson(instance, 'workflow', [
+		linearWorkflow('wfDiscovery00001', [
+			crmNode('Discover', credentials.discovery, { resource: 'agency', operation: 'discover' }),
+		]),
+		linearWorkflow('wfHundredItems01', [itemsNode('Items', hundredItems), getAgency('Get Agency', credentials.hundred)]),
+		linearWorkflow('wfRevocation0001', [
+			itemsNode('First Items', hundredItems),
+			getAgency('Before Revocation', credentials.revoked),
+			{
+				name: 'Revoke Tokens',
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				executeOnce: true,
+				parameters: { method: 'POST', url: `${origin}/_admin/revoke-tokens`, options: {} },
+			},
+			itemsNode('Second Items', hundredItems),
+			getAgency('After Revocation', credentials.revoked),
+		]),
+	]);
+});
+
+beforeEach(async () => {
+	await admin(origin, 'POST', '/reset');
+});
+
+test('the discovery operation returns the demo agencies and packs', async () => {
+	const run = await executeWorkflow(instance, 'wfDiscovery00001');
+	expect(run.error).toBeUndefined();
+	expect(run.code).toBe(0);
+	const [discovery] = run.output.Discover;
+	const agencies = discovery.agencies as Array<{ agency_id: number; name: string }>;
+	expect(agencies.map((agency) => agency.agency_id)).toEqual([101, 102, 103]);
+	expect((discovery.packs as Array<{ name: string }>).map((pack) => pack.name)).toContain('Full');
+});
+
+test('100 items cost exactly one token exchange', async () => {
+	const run = await executeWorkflow(instance, 'wfHundredItems01');
+	expect(run.error).toBeUndefined();
+	expect(run.output['Get Agency']).toHaveLength(100);
+	expect(run.output['Get Agency'].every((agency) => agency.agency_id === 101)).toBe(true);
+	const counters = await admin<Counters>(origin, 'GET', '/counters');
+	expect(counters.token_exchanges).toBe(1);
+	expect(counters.requests_by_route['GET /agencies/{agencyId}']).toBe(100);
+});
+
+test('a token revoked mid-run is replaced by exactly one new exchange, and the run succeeds', async () => {
+	const run = await executeWorkflow(instance, 'wfRevocation0001');
+	expect(run.error).toBeUndefined();
+	expect(run.code).toBe(0);
+	expect(run.output['Before Revocation']).toHaveLength(100);
+	expect(run.output['After Revocation']).toHaveLength(100);
+	const counters = await admin<Counters>(origin, 'GET', '/counters');
+	// One exchange before the revocation, one after it.
+	expect(counters.token_exchanges).toBe(2);
+	// 200 answered requests plus the one refused with 401 that triggered the new exchange.
+	expect(counters.requests_by_route['GET /agencies/{agencyId}']).toBe(201);
+});

@@ -1,0 +1,196 @@
+import type { IHttpRequestOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { ApiContext, ApiResponse } from '../../nodes/shared/transport';
+import { apiRequest, collectPages } from '../../nodes/shared/transport';
+import { backoffDelayMs, retryAfterMs } from '../../nodes/shared/transport/backoff';
+
+/**
+ * The transport against a scripted httpRequestWithAuthentication: each call takes the next
+ * scripted answer (a full response, or an error to throw) and records the options it was given.
+ */
+function scripted(answers: Array<ApiResponse | Error>) {
+	const calls: IHttpRequestOptions[] = [];
+	const context = {
+		getNode: () => ({ id: '1', name: 'Agency CRM', type: 'agencyCrm', typeVersion: 1, position: [0, 0], parameters: {} }),
+		helpers: {
+			async httpRequestWithAuthentication(_credentialType: string, options: IHttpRequestOptions) {
+				calls.push(JSON.parse(JSON.stringify(options)) as IHttpRequestOptions);
+				const answer = answers.shift();
+				if (!answer) throw new Error('no scripted answer left');
+				if (answer instanceof Error) throw answer;
+				return answer;
+			},
+		},
+	} as unknown as ApiContext;
+	return { context, calls };
+}
+
+const ok = (body: unknown): ApiResponse => ({ statusCode: 200, body, headers: {} });
+const status = (statusCode: number, headers: Record<string, string> = {}, body: unknown = {}): ApiResponse => ({
+	statusCode,
+	body,
+	headers,
+});
+const page = (ids: number[], next: string | null) => ok({ data: ids.map((id) => ({ id })), meta: { next_cursor: next, has_more: next !== null } });
+const range = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);
+
+describe('apiRequest', () => {
+	test('asks n8n to throw only on 401, so that the credential exchanges a new token', async () => {
+		const { context, calls } = scripted([ok({ data: { id: 1 } })]);
+		await apiRequest(context, { method: 'GET', path: '/discovery' });
+		expect(calls[0]).toMatchObject({
+			method: 'GET',
+			url: '/discovery',
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: { ignore: true, except: [401] },
+			headers: { Accept: 'application/json' },
+		});
+	});
+
+	test('retries a 429 after the Retry-After delay and returns the next answer', async () => {
+		const { context, calls } = scripted([status(429, { 'retry-after': '0' }), ok({ data: 'done' })]);
+		const response = await apiRequest(context, { method: 'POST', path: '/customers', body: { lastname: 'A' } });
+		expect(response.body).toEqual({ data: 'done' });
+		expect(calls).toHaveLength(2);
+	});
+
+	test('gives up after 5 retries of a 503 and reports the API error', async () => {
+		const answers = range(0, 6).map(() =>
+			status(503, { 'retry-after': '0', 'x-request-id': 'req-503' }, { error: { code: 'SERVICE_UNAVAILABLE', message: 'Try later' } }),
+		);
+		const { context, calls } = scripted(answers);
+		await expect(apiRequest(context, { method: 'GET', path: '/agencies' })).rejects.toThrow(
+			'SERVICE_UNAVAILABLE: Try later (HTTP 503)',
+		);
+		expect(calls).toHaveLength(6);
+	});
+
+	test('never retries a status the endpoint gives a business meaning (502 on consent)', async () => {
+		const { context, calls } = scripted([status(502, { 'retry-after': '0' }, { error: { code: 'PROOF_STORAGE_FAILED', message: 'Proof not stored' } })]);
+		await expect(
+			apiRequest(context, { method: 'POST', path: '/customers/1/consent', noRetryStatuses: [502] }),
+		).rejects.toThrow('PROOF_STORAGE_FAILED');
+		expect(calls).toHaveLength(1);
+	});
+
+	test('maps a validation error with every detail and the request id', async () => {
+		const body = {
+			error: {
+				code: 'VALIDATION_ERROR',
+				message: 'The request is invalid',
+				details: [
+					{ field: 'starts_at', message: 'must end with Z' },
+					{ field: 'users', message: 'exactly one organizer' },
+				],
+			},
+			request_id: '4f0c2d8e-1b8a-4c59-9d59-3f7c5f1a2b3c',
+		};
+		const { context } = scripted([status(422, {}, body)]);
+		const error = (await apiRequest(context, { method: 'POST', path: '/calendar/events' }).catch((e: unknown) => e)) as NodeApiError;
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe('VALIDATION_ERROR: The request is invalid (HTTP 422)');
+		expect(error.description).toBe(
+			'starts_at: must end with Z\nusers: exactly one organizer\nRequest ID: 4f0c2d8e-1b8a-4c59-9d59-3f7c5f1a2b3c (quote it to Agency CRM support)',
+		);
+		expect(error.httpCode).toBe('422');
+	});
+
+	test('takes the request id from X-Request-Id when the body has none', async () => {
+		const { context } = scripted([status(404, { 'x-request-id': 'hdr-id-1' }, { error: { code: 'NOT_FOUND', message: 'No such customer' } })]);
+		const error = (await apiRequest(context, { method: 'GET', path: '/customers/9' }).catch((e: unknown) => e)) as NodeApiError;
+		expect(error.message).toBe('NOT_FOUND: No such customer (HTTP 404)');
+		expect(error.description).toContain('Request ID: hdr-id-1');
+	});
+
+	test('a 401 that survived the token exchange is reported with the API error', async () => {
+		const thrown = Object.assign(new Error('Request failed with status code 401'), {
+			cause: { response: { status: 401, data: { error: { code: 'UNAUTHENTICATED', message: 'Token revoked' }, request_id: 'r-401' }, headers: {} } },
+		});
+		const { context } = scripted([thrown]);
+		await expect(apiRequest(context, { method: 'GET', path: '/discovery' })).rejects.toThrow('UNAUTHENTICATED: Token revoked (HTTP 401)');
+	});
+
+	test('resends a read after a connection reset, but never a create', async () => {
+		const reset = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+		const read = scripted([reset(), ok({ data: [] })]);
+		await apiRequest(read.context, { method: 'GET', path: '/agencies', idempotent: true });
+		expect(read.calls).toHaveLength(2);
+
+		const create = scripted([reset(), ok({})]);
+		const error = (await apiRequest(create.context, { method: 'POST', path: '/customers' }).catch((e: unknown) => e)) as NodeApiError;
+		expect(error.message).toBe('Agency CRM could not be reached for POST /customers');
+		expect(error.description).toContain('(ECONNRESET)');
+		expect(create.calls).toHaveLength(1);
+	});
+});
+
+describe('backoff', () => {
+	test('doubles from 0.5 s and stops growing at 30 s', () => {
+		expect([0, 1, 2, 3, 4, 6, 10].map(backoffDelayMs)).toEqual([500, 1000, 2000, 4000, 8000, 30000, 30000]);
+	});
+
+	test('reads Retry-After as seconds or as an HTTP date', () => {
+		expect(retryAfterMs('3')).toBe(3000);
+		expect(retryAfterMs('Sat, 21 Nov 2026 10:00:05 GMT', Date.parse('Sat, 21 Nov 2026 10:00:00 GMT'))).toBe(5000);
+		expect(retryAfterMs(undefined)).toBeUndefined();
+		expect(retryAfterMs('soon')).toBeUndefined();
+	});
+});
+
+describe('pagination', () => {
+	test('cursor: follows next_cursor, asks only for what Limit still needs, and stops at Limit', async () => {
+		const { context, calls } = scripted([page(range(1, 200), 'c2'), page(range(201, 200), 'c3'), page(range(401, 50), 'c4')]);
+		const records = await collectPages(context, { method: 'GET', path: '/users' }, 'cursor', 450);
+		expect(records).toHaveLength(450);
+		expect(records[449]).toEqual({ id: 450 });
+		expect(calls.map((call) => call.qs)).toEqual([
+			{ per_page: 200 },
+			{ per_page: 200, cursor: 'c2' },
+			{ per_page: 50, cursor: 'c3' },
+		]);
+	});
+
+	test('cursor: Return All walks until has_more is false; POST searches page in the body', async () => {
+		const { context, calls } = scripted([page([1, 2], 'next'), page([3], null)]);
+		const records = await collectPages(context, { method: 'POST', path: '/customers/search', body: { email: 'a@b.co' } }, 'cursor', undefined, 2);
+		expect(records).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+		expect(calls.map((call) => call.body)).toEqual([
+			{ email: 'a@b.co', per_page: 2 },
+			{ email: 'a@b.co', per_page: 2, cursor: 'next' },
+		]);
+	});
+
+	test('cursor: a cursor returned twice stops with a clear error instead of repeating records', async () => {
+		const { context } = scripted([page([1], 'same'), page([2], 'same')]);
+		const error = await collectPages(context, { method: 'GET', path: '/mandates' }, 'cursor').catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect((error as Error).message).toBe(
+			'The API returned the cursor "same" a second time for GET /mandates; stopped to avoid repeating records',
+		);
+	});
+
+	test('offset: product search counts records in `offset`', async () => {
+		const pageOf = (ids: number[], more: boolean) => ok({ data: ids.map((id) => ({ id })), meta: { has_more: more } });
+		const { context, calls } = scripted([pageOf([1, 2], true), pageOf([3], false)]);
+		const records = await collectPages(context, { method: 'POST', path: '/products/search' }, 'offset', undefined, 2);
+		expect(records).toHaveLength(3);
+		expect(calls.map((call) => call.body)).toEqual([
+			{ per_page: 2, offset: 0 },
+			{ per_page: 2, offset: 2 },
+		]);
+	});
+
+	test('cursorOffset: customer action history carries the offset in `cursor`', async () => {
+		const pageOf = (ids: number[], more: boolean) => ok({ data: ids.map((id) => ({ id })), meta: { has_more: more } });
+		const { context, calls } = scripted([pageOf([1, 2, 3], true), pageOf([4, 5, 6], true), pageOf([7], false)]);
+		const records = await collectPages(context, { method: 'GET', path: '/customers/5/actions' }, 'cursorOffset', undefined, 3);
+		expect(records.map((record) => record.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+		expect(calls.map((call) => call.qs)).toEqual([
+			{ per_page: 3, cursor: 0 },
+			{ per_page: 3, cursor: 3 },
+			{ per_page: 3, cursor: 6 },
+		]);
+	});
+});
