@@ -15,14 +15,20 @@ export interface TokenResponse {
 	refresh_token?: string;
 }
 
+/** Name of the error below, which the nodes' transport recognises after n8n has wrapped it. */
+export const TOKEN_EXCHANGE_ERROR = 'TokenExchangeError';
+
 /** Raised for a failed exchange; the message says what to fix and never holds the secret or a token. */
 export class TokenExchangeError extends UserError {
 	constructor(
 		message: string,
 		readonly httpCode?: number,
 		readonly requestId?: string,
+		/** A connection error code; kept out of the message, which n8n would replace with a generic text. */
+		readonly connectionError?: string,
 	) {
 		super(requestId ? `${message} (request id ${requestId})` : message);
+		this.name = TOKEN_EXCHANGE_ERROR;
 	}
 }
 
@@ -110,7 +116,12 @@ export async function exchangeToken(
 		unreachable: error.code ?? error.message ?? 'no answer',
 	}))) as IN8nHttpFullResponse | { unreachable: string };
 	if ('unreachable' in response) {
-		throw new TokenExchangeError(`Could not reach the Auth URL ${new URL(url).origin} (${response.unreachable})`);
+		throw new TokenExchangeError(
+			`Could not reach the Auth URL ${new URL(url).origin}; check the URL and that the server is up`,
+			undefined,
+			undefined,
+			response.unreachable,
+		);
 	}
 	const requestId = errorField(response.body, 'request_id') || String(response.headers?.['x-request-id'] ?? '');
 	if (response.statusCode !== 200) {

@@ -3,6 +3,7 @@
 # this package, and lets jest install the tarball into a fresh n8n user folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh
 bash scripts/ensure-n8n.sh
 npm run build --silent
 rm -rf .cache/pack && mkdir -p .cache/pack

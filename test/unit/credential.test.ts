@@ -31,7 +31,13 @@ async function exchange(credentials: Record<string, unknown>, answer: Partial<IN
 	return { calls, ...result };
 }
 
-const tokenBody = { domain: 'https://api.example.com', token_type: 'Bearer', expires_in: 3600, access_token: 'tok-1', refresh_token: 'ref-1' };
+const tokenBody = {
+	domain: 'https://api.example.com',
+	token_type: 'Bearer',
+	expires_in: 3600,
+	access_token: 'tok-1',
+	refresh_token: 'ref-1',
+};
 
 describe('token exchange request', () => {
 	test('site scope: POST {auth_url}/api/client/token/site, Basic client credentials, form body site_id', async () => {
@@ -48,15 +54,27 @@ describe('token exchange request', () => {
 	});
 
 	test('agency scope sends manufacturer_id and nothing else', async () => {
-		const { calls } = await exchange({ ...baseCredentials, scope: 'agency', agencyId: 101 }, { statusCode: 200, body: tokenBody });
+		const { calls } = await exchange(
+			{ ...baseCredentials, scope: 'agency', agencyId: 101 },
+			{ statusCode: 200, body: tokenBody },
+		);
 		expect(calls[0].body).toBe('manufacturer_id=101');
 	});
 
 	test.each([
-		[401, 'Agency CRM refused the client ID or client secret (HTTP 401); check both values in the credential (request id r-1)'],
-		[403, "The site 12 is outside this API client's scope (HTTP 403); use a site or agency this client was granted (request id r-1)"],
+		[
+			401,
+			'Agency CRM refused the client ID or client secret (HTTP 401); check both values in the credential (request id r-1)',
+		],
+		[
+			403,
+			"The site 12 is outside this API client's scope (HTTP 403); use a site or agency this client was granted (request id r-1)",
+		],
 		[404, 'The site 12 does not exist (HTTP 404); check the ID in the credential (request id r-1)'],
-		[422, 'The token request was refused as invalid (HTTP 422): site_id or manufacturer_id is required (request id r-1)'],
+		[
+			422,
+			'The token request was refused as invalid (HTTP 422): site_id or manufacturer_id is required (request id r-1)',
+		],
 	])('HTTP %i becomes an actionable message without the secret', async (statusCode, message) => {
 		const body = { error: { code: 'X', message: 'site_id or manufacturer_id is required' }, request_id: 'r-1' };
 		const { error } = await exchange(baseCredentials, { statusCode, body });
@@ -67,12 +85,20 @@ describe('token exchange request', () => {
 	test('an unreachable Auth URL names the host, not the request', async () => {
 		const refused = Object.assign(new Error(`connect ECONNREFUSED with ${SECRET}`), { code: 'ECONNREFUSED' });
 		const { error } = await exchange(baseCredentials, refused);
-		expect(error?.message).toBe('Could not reach the Auth URL https://auth.example.com (ECONNREFUSED)');
+		expect(error?.message).toBe(
+			'Could not reach the Auth URL https://auth.example.com; check the URL and that the server is up',
+		);
+		expect((error as { connectionError?: string }).connectionError).toBe('ECONNREFUSED');
 	});
 
 	test('bad credential fields are refused before any request', async () => {
-		const noUrl = await exchange({ ...baseCredentials, authUrl: 'auth.example.com' }, { statusCode: 200, body: tokenBody });
-		expect(noUrl.error?.message).toBe('Auth URL "auth.example.com" is not a valid http(s) URL; use for example https://auth.example.com');
+		const noUrl = await exchange(
+			{ ...baseCredentials, authUrl: 'auth.example.com' },
+			{ statusCode: 200, body: tokenBody },
+		);
+		expect(noUrl.error?.message).toBe(
+			'Auth URL "auth.example.com" is not a valid http(s) URL; use for example https://auth.example.com',
+		);
 		const noSite = await exchange({ ...baseCredentials, siteId: 0 }, { statusCode: 200, body: tokenBody });
 		expect(noSite.error?.message).toBe('Site ID must be a positive whole number; set it in the credential');
 		expect(noUrl.calls).toHaveLength(0);

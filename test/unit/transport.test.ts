@@ -12,7 +12,14 @@ import { backoffDelayMs, retryAfterMs } from '../../nodes/shared/transport/backo
 function scripted(answers: Array<ApiResponse | Error>) {
 	const calls: IHttpRequestOptions[] = [];
 	const context = {
-		getNode: () => ({ id: '1', name: 'Agency CRM', type: 'agencyCrm', typeVersion: 1, position: [0, 0], parameters: {} }),
+		getNode: () => ({
+			id: '1',
+			name: 'Agency CRM',
+			type: 'agencyCrm',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		}),
 		helpers: {
 			async httpRequestWithAuthentication(_credentialType: string, options: IHttpRequestOptions) {
 				calls.push(JSON.parse(JSON.stringify(options)) as IHttpRequestOptions);
@@ -32,7 +39,8 @@ const status = (statusCode: number, headers: Record<string, string> = {}, body: 
 	body,
 	headers,
 });
-const page = (ids: number[], next: string | null) => ok({ data: ids.map((id) => ({ id })), meta: { next_cursor: next, has_more: next !== null } });
+const page = (ids: number[], next: string | null) =>
+	ok({ data: ids.map((id) => ({ id })), meta: { next_cursor: next, has_more: next !== null } });
 const range = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);
 
 describe('apiRequest', () => {
@@ -58,7 +66,11 @@ describe('apiRequest', () => {
 
 	test('gives up after 5 retries of a 503 and reports the API error', async () => {
 		const answers = range(0, 6).map(() =>
-			status(503, { 'retry-after': '0', 'x-request-id': 'req-503' }, { error: { code: 'SERVICE_UNAVAILABLE', message: 'Try later' } }),
+			status(
+				503,
+				{ 'retry-after': '0', 'x-request-id': 'req-503' },
+				{ error: { code: 'SERVICE_UNAVAILABLE', message: 'Try later' } },
+			),
 		);
 		const { context, calls } = scripted(answers);
 		await expect(apiRequest(context, { method: 'GET', path: '/agencies' })).rejects.toThrow(
@@ -68,7 +80,9 @@ describe('apiRequest', () => {
 	});
 
 	test('never retries a status the endpoint gives a business meaning (502 on consent)', async () => {
-		const { context, calls } = scripted([status(502, { 'retry-after': '0' }, { error: { code: 'PROOF_STORAGE_FAILED', message: 'Proof not stored' } })]);
+		const { context, calls } = scripted([
+			status(502, { 'retry-after': '0' }, { error: { code: 'PROOF_STORAGE_FAILED', message: 'Proof not stored' } }),
+		]);
 		await expect(
 			apiRequest(context, { method: 'POST', path: '/customers/1/consent', noRetryStatuses: [502] }),
 		).rejects.toThrow('PROOF_STORAGE_FAILED');
@@ -88,7 +102,9 @@ describe('apiRequest', () => {
 			request_id: '4f0c2d8e-1b8a-4c59-9d59-3f7c5f1a2b3c',
 		};
 		const { context } = scripted([status(422, {}, body)]);
-		const error = (await apiRequest(context, { method: 'POST', path: '/calendar/events' }).catch((e: unknown) => e)) as NodeApiError;
+		const error = (await apiRequest(context, { method: 'POST', path: '/calendar/events' }).catch(
+			(e: unknown) => e,
+		)) as NodeApiError;
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('VALIDATION_ERROR: The request is invalid (HTTP 422)');
 		expect(error.description).toBe(
@@ -98,18 +114,30 @@ describe('apiRequest', () => {
 	});
 
 	test('takes the request id from X-Request-Id when the body has none', async () => {
-		const { context } = scripted([status(404, { 'x-request-id': 'hdr-id-1' }, { error: { code: 'NOT_FOUND', message: 'No such customer' } })]);
-		const error = (await apiRequest(context, { method: 'GET', path: '/customers/9' }).catch((e: unknown) => e)) as NodeApiError;
+		const { context } = scripted([
+			status(404, { 'x-request-id': 'hdr-id-1' }, { error: { code: 'NOT_FOUND', message: 'No such customer' } }),
+		]);
+		const error = (await apiRequest(context, { method: 'GET', path: '/customers/9' }).catch(
+			(e: unknown) => e,
+		)) as NodeApiError;
 		expect(error.message).toBe('NOT_FOUND: No such customer (HTTP 404)');
 		expect(error.description).toContain('Request ID: hdr-id-1');
 	});
 
 	test('a 401 that survived the token exchange is reported with the API error', async () => {
 		const thrown = Object.assign(new Error('Request failed with status code 401'), {
-			cause: { response: { status: 401, data: { error: { code: 'UNAUTHENTICATED', message: 'Token revoked' }, request_id: 'r-401' }, headers: {} } },
+			cause: {
+				response: {
+					status: 401,
+					data: { error: { code: 'UNAUTHENTICATED', message: 'Token revoked' }, request_id: 'r-401' },
+					headers: {},
+				},
+			},
 		});
 		const { context } = scripted([thrown]);
-		await expect(apiRequest(context, { method: 'GET', path: '/discovery' })).rejects.toThrow('UNAUTHENTICATED: Token revoked (HTTP 401)');
+		await expect(apiRequest(context, { method: 'GET', path: '/discovery' })).rejects.toThrow(
+			'UNAUTHENTICATED: Token revoked (HTTP 401)',
+		);
 	});
 
 	test('resends a read after a connection reset, but never a create', async () => {
@@ -119,7 +147,9 @@ describe('apiRequest', () => {
 		expect(read.calls).toHaveLength(2);
 
 		const create = scripted([reset(), ok({})]);
-		const error = (await apiRequest(create.context, { method: 'POST', path: '/customers' }).catch((e: unknown) => e)) as NodeApiError;
+		const error = (await apiRequest(create.context, { method: 'POST', path: '/customers' }).catch(
+			(e: unknown) => e,
+		)) as NodeApiError;
 		expect(error.message).toBe('Agency CRM could not be reached for POST /customers');
 		expect(error.description).toContain('(ECONNRESET)');
 		expect(create.calls).toHaveLength(1);
@@ -141,7 +171,11 @@ describe('backoff', () => {
 
 describe('pagination', () => {
 	test('cursor: follows next_cursor, asks only for what Limit still needs, and stops at Limit', async () => {
-		const { context, calls } = scripted([page(range(1, 200), 'c2'), page(range(201, 200), 'c3'), page(range(401, 50), 'c4')]);
+		const { context, calls } = scripted([
+			page(range(1, 200), 'c2'),
+			page(range(201, 200), 'c3'),
+			page(range(401, 50), 'c4'),
+		]);
 		const records = await collectPages(context, { method: 'GET', path: '/users' }, 'cursor', 450);
 		expect(records).toHaveLength(450);
 		expect(records[449]).toEqual({ id: 450 });
@@ -154,7 +188,13 @@ describe('pagination', () => {
 
 	test('cursor: Return All walks until has_more is false; POST searches page in the body', async () => {
 		const { context, calls } = scripted([page([1, 2], 'next'), page([3], null)]);
-		const records = await collectPages(context, { method: 'POST', path: '/customers/search', body: { email: 'a@b.co' } }, 'cursor', undefined, 2);
+		const records = await collectPages(
+			context,
+			{ method: 'POST', path: '/customers/search', body: { email: 'a@b.co' } },
+			'cursor',
+			undefined,
+			2,
+		);
 		expect(records).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
 		expect(calls.map((call) => call.body)).toEqual([
 			{ email: 'a@b.co', per_page: 2 },
@@ -185,7 +225,13 @@ describe('pagination', () => {
 	test('cursorOffset: customer action history carries the offset in `cursor`', async () => {
 		const pageOf = (ids: number[], more: boolean) => ok({ data: ids.map((id) => ({ id })), meta: { has_more: more } });
 		const { context, calls } = scripted([pageOf([1, 2, 3], true), pageOf([4, 5, 6], true), pageOf([7], false)]);
-		const records = await collectPages(context, { method: 'GET', path: '/customers/5/actions' }, 'cursorOffset', undefined, 3);
+		const records = await collectPages(
+			context,
+			{ method: 'GET', path: '/customers/5/actions' },
+			'cursorOffset',
+			undefined,
+			3,
+		);
 		expect(records.map((record) => record.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
 		expect(calls.map((call) => call.qs)).toEqual([
 			{ per_page: 3, cursor: 0 },

@@ -9,7 +9,9 @@ import type {
 	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { TOKEN_EXCHANGE_ERROR } from '../../../credentials/tokenExchange';
 
 import { MAX_RETRIES, MAX_RETRY_AFTER_MS, RETRYABLE_NETWORK_CODES, RETRYABLE_STATUSES, retryDelayMs } from './backoff';
 import { apiError } from './errors';
@@ -43,7 +45,9 @@ export interface ApiResponse {
 }
 
 interface ThrownRequestError {
+	name?: string;
 	message?: string;
+	connectionError?: string;
 	code?: string;
 	httpCode?: string | null;
 	response?: { status?: number; data?: unknown; headers?: IDataObject };
@@ -72,9 +76,9 @@ function isRetryable(request: ApiRequest, response: ApiResponse): boolean {
 
 /**
  * What n8n threw: a 401 that survived one token exchange, a failed token exchange, or a
- * connection failure. Turned into one NodeApiError that says which.
+ * connection failure. Turned into one n8n error that says which.
  */
-function thrownToNodeError(context: ApiContext, error: ThrownRequestError, request: ApiRequest): NodeApiError {
+function thrownToNodeError(context: ApiContext, error: ThrownRequestError, request: ApiRequest) {
 	const cause = error.cause ?? error;
 	const response = cause.response;
 	if (response?.status) {
@@ -84,16 +88,17 @@ function thrownToNodeError(context: ApiContext, error: ThrownRequestError, reque
 			request.itemIndex,
 		);
 	}
-	const code = cause.code;
-	const isNetwork = code !== undefined && /^E[A-Z_]+$/.test(code);
+	if (cause.name === TOKEN_EXCHANGE_ERROR) {
+		const connection = cause.connectionError ? `Connection error: ${cause.connectionError}. ` : '';
+		return new NodeOperationError(context.getNode(), cause.message ?? 'The token exchange failed', {
+			description: `${connection}The Agency CRM credential could not obtain a token. Open the credential and press "Test" after fixing it.`,
+			itemIndex: request.itemIndex,
+		});
+	}
 	// The connection code goes in the description: n8n replaces any message that contains one.
 	return new NodeApiError(context.getNode(), { message: cause.message ?? 'Request failed' } as JsonObject, {
-		message: isNetwork
-			? `Agency CRM could not be reached for ${request.method} ${request.path}`
-			: (cause.message ?? 'Request failed'),
-		description: isNetwork
-			? `The connection failed before the API answered (${code}). Check the network, or retry later.`
-			: 'The Agency CRM credential could not obtain a token. Open the credential and press "Test" to see the cause.',
+		message: `Agency CRM could not be reached for ${request.method} ${request.path}`,
+		description: `The connection failed before the API answered (${cause.code ?? cause.message}). Check the network, or retry later.`,
 		itemIndex: request.itemIndex,
 	});
 }

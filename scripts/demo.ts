@@ -1,0 +1,50 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { startSandbox } from '../sandbox';
+import { OWNER, ROOT, createInstance, importJson, startServer } from '../test/real-n8n/harness/n8n';
+import { sandboxCredential } from '../test/real-n8n/harness/workflows';
+
+/**
+ * The main job: the sandbox plus an n8n with this package installed and a credential pointing at
+ * the sandbox, ready in the browser. Stop with Ctrl+C.
+ */
+async function main() {
+	const sandboxPort = Number(process.env.AGENCY_CRM_SANDBOX_PORT ?? 4010);
+	const n8nPort = Number(process.env.N8N_PORT ?? 5678);
+	const sandbox = await startSandbox({ port: sandboxPort, quiet: true });
+	const client = sandbox.clients.find((candidate) => candidate.clientId === 'demo-client') ?? sandbox.clients[0];
+
+	const instance = createInstance('demo', n8nPort);
+	await importJson(instance, 'credentials', [{ ...sandboxCredential('agencyCrmSandbox', sandbox.authUrl, client), name: 'Agency CRM Sandbox' }]);
+	const examples = path.join(ROOT, 'examples');
+	const workflows = existsSync(examples)
+		? readdirSync(examples)
+				.filter((file) => file.endsWith('.json'))
+				.map((file) => JSON.parse(readFileSync(path.join(examples, file), 'utf8')) as unknown)
+		: [];
+	if (workflows.length) await importJson(instance, 'workflow', workflows);
+
+	console.log(`Sandbox (Agency CRM API simulator): ${sandbox.origin}  (admin routes under ${sandbox.origin}/_admin)`);
+	console.log('Starting n8n…');
+	const server = await startServer(instance);
+	console.log('');
+	console.log(`n8n is ready: ${server.url}`);
+	console.log(`  log in as ${OWNER.email} / ${OWNER.password}`);
+	console.log(`  credential "Agency CRM Sandbox" → ${sandbox.authUrl} (client ${client.clientId}, site ${client.siteId})`);
+	console.log(`  ${workflows.length} example workflow(s) imported from examples/`);
+	console.log('Press Ctrl+C to stop.');
+
+	const stop = async () => {
+		await server.stop();
+		await sandbox.close();
+		process.exit(0);
+	};
+	process.on('SIGINT', () => void stop());
+	process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: Error) => {
+	console.error(error.message);
+	process.exit(1);
+});

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Installs the dev dependencies from the lockfile when node_modules is missing or older than it.
+# --ignore-scripts: eslint-plugin-n8n-nodes-base's preinstall insists on pnpm; nothing here needs a script.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+	echo "[ensure-deps] npm ci"
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+fi

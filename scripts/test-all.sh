@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Every test, in the order that fails fastest: lint, unit and sandbox tests (jest, in-process),
+# then the workflows inside real n8n. Installs what it needs on a fresh clone.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh
+echo "== lint"
+npm run lint --silent
+echo "== build"
+npm run build --silent
+echo "== unit, sandbox and in-process tests"
+npx jest --config jest.config.js
+echo "== real n8n"
+bash scripts/test-real-n8n.sh
