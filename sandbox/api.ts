@@ -4,7 +4,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiClient, CalendarPermission, PackName, WebhookEvent } from './model';
-import { ApiError, forbidden, notFound, Reply } from './http';
+import { forbidden, notFound, Reply } from './http';
 import type { Page } from './pagination';
 import type { RoutePattern } from './router';
 import type { Store, Table } from './store';
@@ -38,7 +38,7 @@ export interface ApiRequest {
 
 /** Who may call an endpoint: every client (`{}`), holders of one of `pack`, or of a calendar permission. */
 export interface Access {
-	pack?: PackName | PackName[];
+	pack?: PackName | readonly PackName[];
 	calendar?: CalendarPermission;
 }
 
@@ -69,7 +69,7 @@ export function checkAccess(access: Access, client: ApiClient): void {
 		throw forbidden(`This access lacks the SITE_CALENDAR:${access.calendar} permission.`, 'CALENDAR_PERMISSION_DENIED');
 	}
 	if (access.pack === undefined || client.packs.includes('Full')) return;
-	const packs = Array.isArray(access.pack) ? access.pack : [access.pack];
+	const packs: readonly PackName[] = typeof access.pack === 'string' ? [access.pack] : access.pack;
 	if (!packs.some((pack) => client.packs.includes(pack))) {
 		throw forbidden(`This endpoint needs the ${packs.join(' or ')} pack, which is not granted to this access.`, 'PACK_NOT_GRANTED');
 	}
@@ -103,12 +103,13 @@ export function readAgencyFilter(reader: FieldReader, request: ApiRequest): numb
 	return agencyId;
 }
 
-/** The `include` query parameter as a set of values. */
+/** A comma-separated query parameter (`include`, `fetch`) as a set of values. */
 export function includesOf(request: ApiRequest, parameter = 'include'): Set<string> {
 	const raw = request.query.get(parameter);
 	return new Set(raw ? raw.split(',').map((value) => value.trim()).filter(Boolean) : []);
 }
 
+/** A page as `{data, meta, links: {next}}`; `next` repeats a GET with the next cursor (POST searches carry it in the body). */
 export function pageReply<T>(request: ApiRequest, page: Page<T>, view: (item: T) => unknown): Reply {
 	let next: string | null = null;
 	if (page.meta.next_cursor && request.method === 'GET') {
@@ -117,8 +118,4 @@ export function pageReply<T>(request: ApiRequest, page: Page<T>, view: (item: T)
 		next = `${request.origin}${API_BASE}${request.path}?${query.toString()}`;
 	}
 	return { status: 200, body: { data: page.data.map(view), meta: page.meta, links: { next } } };
-}
-
-export function unprocessable(code: string, message: string, details?: { field: string; message: string }[]): ApiError {
-	return new ApiError(422, code, message, details);
 }

@@ -40,7 +40,7 @@ export function readPageRequest(reader: FieldReader): PageRequest {
 	return { afterId, perPage };
 }
 
-export function encodeCursor(afterId: number): string {
+function encodeCursor(afterId: number): string {
 	return Buffer.from(JSON.stringify({ after: afterId })).toString('base64url');
 }
 

@@ -24,7 +24,7 @@ export function routeKey(route: RoutePattern): string {
 	return `${route.method} ${route.pattern}`;
 }
 
-export function pathSegments(path: string): string[] {
+function pathSegments(path: string): string[] {
 	return path.split('/').filter((segment) => segment.length > 0);
 }
 

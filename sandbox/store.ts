@@ -36,10 +36,6 @@ export class Table<T extends { site_id: number }> {
 
 	constructor(private readonly idOf: (record: T) => number) {}
 
-	get size(): number {
-		return this.byId.size;
-	}
-
 	get(id: number): T | undefined {
 		return this.byId.get(id);
 	}

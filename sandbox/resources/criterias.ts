@@ -6,7 +6,7 @@ import type { CriterionDefinition, CriterionValue } from '../model';
 import { FieldReader, isObject } from '../validation';
 
 /** The definition named by an integer id or by its XML identifier (e.g. "price"). */
-export function findCriterion(definitions: readonly CriterionDefinition[], reference: unknown): CriterionDefinition | undefined {
+function findCriterion(definitions: readonly CriterionDefinition[], reference: unknown): CriterionDefinition | undefined {
 	if (typeof reference === 'number') return definitions.find((definition) => definition.id === reference);
 	if (typeof reference !== 'string') return undefined;
 	if (/^\d+$/.test(reference)) return definitions.find((definition) => definition.id === Number(reference));

@@ -111,7 +111,7 @@ function readAddress(reader: FieldReader): Customer['address'] {
 }
 
 /** Digits only, with the French +33 prefix folded to 0, so that "+33 6 12..." matches "0612...". */
-export function normalisePhone(phone: string): string {
+function normalisePhone(phone: string): string {
 	const digits = phone.replace(/\D/g, '');
 	return digits.startsWith('33') && digits.length === 11 ? `0${digits.slice(2)}` : digits;
 }
@@ -176,7 +176,6 @@ export function createCustomer({ store, events }: World, siteId: number, changes
 }
 
 export function updateCustomer({ events }: World, customer: Customer, changes: CustomerChanges): Customer {
-	if (Object.keys(changes).length === 0) return customer;
 	Object.assign(customer, changes, { updated_at: utcNow() });
 	events.publish(customer.site_id, 'CUSTOMER_UPDATE', customer.customers_id);
 	return customer;

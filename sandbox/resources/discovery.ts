@@ -17,9 +17,9 @@ const PACK_DESCRIPTIONS: Record<PackName, string> = {
 	Full: 'All of the above',
 };
 
-export function agencyView({ site_id: _site, ...agency }: Agency): Omit<Agency, 'site_id'> & { manufacturer_id: number } {
+export function agencyView({ site_id: _site, agency_id, ...agency }: Agency): Omit<Agency, 'site_id'> & { manufacturer_id: number } {
 	// manufacturer_id is the deprecated name of agency_id, still present (spec section 2).
-	return { agency_id: agency.agency_id, manufacturer_id: agency.agency_id, ...agency };
+	return { agency_id, manufacturer_id: agency_id, ...agency };
 }
 
 export function discoveryRoutes({ store }: World): ApiRoute[] {

@@ -18,7 +18,7 @@ function mandateWithIncludes(store: Store, mandate: Mandate, includes: ReadonlyS
 	const view: JsonObject = mandateView(mandate);
 	if (includes.has('product')) {
 		const product = mandate.product_id === null ? undefined : store.products.get(mandate.product_id);
-		view.product = product ? productView(product) : null;
+		view.product = product ? productView(store, product) : null;
 	}
 	if (includes.has('customer')) {
 		const customer = mandate.customers_id === null ? undefined : store.customers.get(mandate.customers_id);

@@ -3,7 +3,7 @@
  * lots, views, the DPE/GES label and picture uploads. Create/update are shared with the admin's
  * simulated CRM edits so that both emit the same webhook events.
  */
-import { ApiRequest, ApiRoute, pageReply, pathRecord, readAgencyFilter, requireAgencyInScope, route, World } from '../api';
+import { ApiRequest, ApiRoute, includesOf, pageReply, pathRecord, readAgencyFilter, requireAgencyInScope, route, World } from '../api';
 import { renderEnergyLabel } from '../energy-label';
 import { created, ErrorDetail, invalidField, ok, utcNow, validationError } from '../http';
 import { MAX_IMAGE_BYTES, sniffImage } from '../images';
@@ -56,7 +56,7 @@ export function readProductChanges(reader: FieldReader, store: Store): ProductCh
 	return changes;
 }
 
-export function requireNewProductFields(reader: FieldReader): void {
+function requireNewProductFields(reader: FieldReader): void {
 	for (const key of ['agency_id', 'transaction_type', 'property_type']) if (!reader.has(key)) reader.fail(key, 'is required');
 }
 
@@ -94,7 +94,6 @@ export function createProduct({ store, events }: World, siteId: number, changes:
 
 /** Applies a partial update; sent criteria replace the product's values of the same ids. */
 export function updateProduct({ events }: World, product: Product, changes: ProductChanges): Product {
-	if (Object.keys(changes).length === 0) return product;
 	const { criteria, ...fields } = changes;
 	Object.assign(product, fields, { updated_at: utcNow() });
 	if (criteria) product.criteria = mergeCriteria(product.criteria, criteria);
@@ -138,10 +137,10 @@ export function productView(store: Store, product: Product, fetch: ReadonlySet<s
 
 /** The `fetch` query parameter (comma-separated), restricted to the values of docs/assumptions.md. */
 function readFetch(request: ApiRequest): Set<string> {
-	const values = (request.query.get('fetch') ?? '').split(',').map((value) => value.trim()).filter(Boolean);
-	const unknown = values.filter((value) => !FETCH_VALUES.includes(value));
+	const values = includesOf(request, 'fetch');
+	const unknown = [...values].filter((value) => !FETCH_VALUES.includes(value));
 	if (unknown.length > 0) throw invalidField('fetch', `unknown value ${unknown.join(', ')}; available: ${FETCH_VALUES.join(', ')}`);
-	return new Set(values);
+	return values;
 }
 
 function criterionMatches(productValue: unknown, wanted: unknown): boolean {

@@ -24,7 +24,7 @@ import { toUtc } from '../http';
 import { Store } from '../store';
 import { COMPANY_NAMES, FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, Place, PLACES, STREETS, slug } from './names';
 import { Random } from './random';
-import { buildReferentials, ZONE_CRITERION_ID } from './referentials';
+import { buildReferentials, LEAD_ACTION_TYPE_ID, ZONE_CRITERION_ID } from './referentials';
 
 export interface DemoSizes {
 	/** Customers of site 1 (site 2 always has 25). */
@@ -41,7 +41,7 @@ export const DEMO_CLIENTS: readonly ApiClient[] = [
 	{ clientId: 'solo-client', clientSecret: 'solo-secret', name: 'Solo Tools', siteId: 2, packs: ['Full'], calendar: [] },
 ];
 
-export const DEMO_PASSWORD = 'Demo-Password-2025!';
+const DEMO_PASSWORD = 'Demo-Password-2025!';
 
 const AGENCIES: Agency[] = [
 	{ agency_id: 101, site_id: 1, name: 'Demo Realty Lyon Bellecour', address: '12 place Bellecour', postal_code: '69002', city: 'Lyon', siret: '81234567800011', email: 'lyon@demo-realty.example', phone: '0472000101' },
@@ -158,8 +158,9 @@ class SiteGenerator {
 			const isEntity = gender === 'SOC' || gender === 'SCI';
 			const firstname = isEntity ? null : this.random.pick(gender === 'MME' ? FEMALE_FIRST_NAMES : MALE_FIRST_NAMES);
 			const lastname = isEntity ? this.random.pick(COMPANY_NAMES) : this.random.pick(LAST_NAMES);
-			const mobile = `0${this.random.pick([6, 7])}${pad(id * 37, 8)}`;
-			const landline = this.random.chance(0.4) ? `0${siteId === 1 ? 4 : 5}${pad(id * 53, 8)}` : null;
+			// Multiplying by a prime modulo 10^8 is a bijection: numbers look random yet never collide.
+			const mobile = `0${this.random.pick([6, 7])}${pad(id * 7919 + 1_234_567, 8)}`;
+			const landline = this.random.chance(0.4) ? `0${siteId === 1 ? 4 : 5}${pad(id * 6133 + 98_765, 8)}` : null;
 			const created = DATA_START + index * span + this.random.int(0, 3_600_000);
 			const type = this.random.weighted<CustomerType>([['buyer', 45], ['seller', 20], ['tenant', 20], ['landlord', 10], ['other', 5]]);
 			const customer: Customer = {
@@ -299,7 +300,7 @@ class SiteGenerator {
 	private customerActivity(): void {
 		const { siteId } = this.plan;
 		const products = this.store.products.forSite(siteId);
-		const actionTypes = this.store.referentials.actionTypes;
+		const actionTypes = this.store.referentials.actionTypes.filter((type) => type.id !== LEAD_ACTION_TYPE_ID);
 		for (const customer of this.store.customers.forSite(siteId)) {
 			const id = customer.customers_id;
 			if (this.random.chance(0.3)) {

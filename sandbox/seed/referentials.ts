@@ -3,12 +3,14 @@ import type { CriterionDefinition, ListValueId, Timeframe, TimeRange, Zone } fro
 import type { Referentials } from '../store';
 
 export const ZONE_CRITERION_ID = 30;
+/** The action type under which an incoming lead (and its comment) is logged on the customer. */
+export const LEAD_ACTION_TYPE_ID = 9;
 export const DPE_LETTER_CRITERION = 9;
 export const DPE_VALUE_CRITERION = 10;
 export const GES_LETTER_CRITERION = 11;
 export const GES_VALUE_CRITERION = 12;
 
-export const ZONES: Zone[] = [
+const ZONES: Zone[] = [
 	{ id: 1, site_id: 1, label: 'Lyon', postal_code: '69000', type: 'city', parent_id: null },
 	{ id: 2, site_id: 1, label: 'Lyon 2e', postal_code: '69002', type: 'district', parent_id: 1 },
 	{ id: 3, site_id: 1, label: 'Lyon 3e', postal_code: '69003', type: 'district', parent_id: 1 },
@@ -177,6 +179,7 @@ export function buildReferentials(): Referentials {
 			{ id: 6, label: 'Synchronisation technique', show_in_history: false },
 			{ id: 7, label: 'Relance automatique', show_in_history: false },
 			{ id: 8, label: 'Estimation', show_in_history: true },
+			{ id: LEAD_ACTION_TYPE_ID, label: 'Demande reçue (lead)', show_in_history: true },
 		],
 		userGroups: [
 			{ id: 1, label: 'Administrateur', level: 100 },

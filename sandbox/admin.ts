@@ -1,0 +1,146 @@
+/**
+ * Admin routes under `/_admin/` (no authentication): they drive and inspect the sandbox for tests
+ * and demos. They are not part of the simulated API.
+ */
+import type { World } from './api';
+import type { TokenStore } from './auth';
+import type { Faults } from './faults';
+import { invalidField, notFound, Reply } from './http';
+import type { Metrics } from './metrics';
+import { REQUEST_LOG_SIZE } from './metrics';
+import type { RoutePattern } from './router';
+import { CUSTOMER_ALIASES, createCustomer, customerView, readCustomerChanges, updateCustomer } from './resources/customers';
+import { hookView } from './resources/hooks';
+import { createProduct, productView, readProductChanges, updateProduct } from './resources/products';
+import { applyAliases, FieldReader, objectBody } from './validation';
+import type { WebhookDispatcher } from './webhooks';
+
+export interface AdminRequest {
+	params: Record<string, string>;
+	query: URLSearchParams;
+	body: unknown;
+}
+
+export interface AdminRoute extends RoutePattern {
+	summary: string;
+	handler: (request: AdminRequest) => Reply;
+}
+
+export interface AdminDependencies {
+	world: World;
+	tokens: TokenStore;
+	faults: Faults;
+	metrics: Metrics;
+	dispatcher: WebhookDispatcher;
+}
+
+const json = (body: unknown): Reply => ({ status: 200, body });
+
+function adminRoute(method: string, pattern: string, summary: string, handler: AdminRoute['handler']): AdminRoute {
+	return { method, pattern: `/_admin${pattern}`, summary, handler };
+}
+
+function readLimit(query: URLSearchParams, fallback: number): number {
+	const reader = FieldReader.forQuery(query);
+	const limit = reader.optionalInteger('limit', { min: 1, max: REQUEST_LOG_SIZE }) ?? fallback;
+	reader.throwIfInvalid();
+	return limit;
+}
+
+export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: AdminDependencies): AdminRoute[] {
+	const { store } = world;
+	const knownClient = (clientId: string) => store.clients.has(clientId);
+
+	/** Internal records by kind, for tests to read back what the API wrote. */
+	const recordReaders: Record<string, (id: string) => unknown> = {
+		agency: (id) => store.agencies.get(Number(id)),
+		customer: (id) => store.customers.get(Number(id)),
+		consent: (id) => store.consents.get(Number(id)),
+		search_request: (id) => store.searchRequests.get(Number(id)),
+		follow_up: (id) => {
+			const [customerId, productId] = id.split(/[:-]/).map(Number);
+			return store.followUp(customerId, productId);
+		},
+		action: (id) => store.actions.get(Number(id)),
+		product: (id) => store.products.get(Number(id)),
+		transaction: (id) => store.transactions.get(Number(id)),
+		mandate: (id) => store.mandates.get(Number(id)),
+		user: (id) => store.users.get(Number(id)),
+		calendar_event: (id) => store.calendarEvents.get(Number(id)),
+		hook: (id) => store.hooks.get(Number(id)),
+	};
+
+	/** Applies a change as if made in the CRM's screens: same validation, same webhook events. */
+	function simulateEdit(body: unknown): Reply {
+		const reader = new FieldReader(objectBody(body));
+		const resource = reader.requiredOneOf('resource', ['customer', 'product'] as const);
+		const action = reader.requiredOneOf('action', ['create', 'update'] as const);
+		const id = action === 'update' ? reader.requiredInteger('id', { min: 1 }) : undefined;
+		const siteId = reader.optionalInteger('site_id') ?? 1;
+		if (!store.sites.has(siteId)) reader.fail('site_id', `unknown site ${siteId}`);
+		const changesReader = reader.nested(applyAliases(reader.optionalObject('changes') ?? {}, CUSTOMER_ALIASES), 'changes');
+		reader.throwIfInvalid();
+
+		if (resource === 'customer') {
+			const existing = id === undefined ? undefined : store.customers.get(id);
+			if (id !== undefined && !existing) throw notFound(`Customer ${id}`);
+			const targetSite = existing?.site_id ?? siteId;
+			const changes = readCustomerChanges(changesReader, store, targetSite);
+			if (changes.agency_id !== undefined && !store.agencyIdsOfSite(targetSite).includes(changes.agency_id)) changesReader.fail('agency_id', `is not an agency of site ${targetSite}`);
+			changesReader.throwIfInvalid();
+			const customer = existing ? updateCustomer(world, existing, changes) : createCustomer(world, targetSite, { lastname: 'Contact saisi dans le CRM', ...changes });
+			return json({ data: customerView(store, customer) });
+		}
+		const existing = id === undefined ? undefined : store.products.get(id);
+		if (id !== undefined && !existing) throw notFound(`Product ${id}`);
+		const targetSite = existing?.site_id ?? siteId;
+		const changes = readProductChanges(changesReader, store);
+		if (changes.agency_id !== undefined && !store.agencyIdsOfSite(targetSite).includes(changes.agency_id)) changesReader.fail('agency_id', `is not an agency of site ${targetSite}`);
+		changesReader.throwIfInvalid();
+		const product = existing ? updateProduct(world, existing, changes) : createProduct(world, targetSite, changes);
+		return json({ data: productView(store, product, new Set(['criteria'])) });
+	}
+
+	const routes: AdminRoute[] = [
+		adminRoute('GET', '', 'this list', () => json({ data: routes.map(({ method, pattern, summary }) => ({ method, path: pattern, summary })) })),
+		adminRoute('GET', '/faults', 'faults in force', () => json({ data: faults.describe() })),
+		adminRoute('POST', '/faults', 'set faults {client_id?, latency_ms?, rate_429?, retry_after_s?, rate_5xx?, status_5xx?, reset_rate?, consent_proof_failure?, include_token?}', (request) =>
+			json({ data: faults.configure(request.body, knownClient) }),
+		),
+		adminRoute('DELETE', '/faults', 'clear every fault', () => {
+			faults.clear();
+			return json({ data: faults.describe() });
+		}),
+		adminRoute('POST', '/revoke-tokens', 'revoke the live tokens {client_id?}', (request) => {
+			const reader = new FieldReader(objectBody(request.body));
+			const clientId = reader.optionalString('client_id', { nullable: true }) ?? undefined;
+			reader.throwIfInvalid();
+			if (clientId !== undefined && !knownClient(clientId)) throw invalidField('client_id', `unknown client ${clientId}`);
+			return json({ revoked: tokens.revoke(clientId) });
+		}),
+		adminRoute('GET', '/counters', 'token exchanges, requests by route, deliveries', () => json(metrics.snapshot())),
+		adminRoute('POST', '/reset', 'reset counters, request and delivery logs, faults (not data)', () => {
+			metrics.reset();
+			dispatcher.log.clear();
+			faults.clear();
+			return json({ reset: true });
+		}),
+		adminRoute('GET', '/requests', 'request log ?limit=N (oldest first)', (request) => json({ data: metrics.requests.latest(readLimit(request.query, 100)) })),
+		adminRoute('GET', '/hooks', 'every webhook of every site', () =>
+			json({ data: [...store.hooks.all()].map((hook) => ({ ...hookView(hook), site_id: hook.site_id, consecutive_failures: hook.consecutive_failures })) }),
+		),
+		adminRoute('GET', '/deliveries', 'webhook delivery log ?limit=N (oldest first)', (request) => json({ data: dispatcher.log.latest(readLimit(request.query, 100)) })),
+		adminRoute('POST', '/simulate-edit', 'edit in the CRM screens {resource: customer|product, action: create|update, id?, site_id?, changes?}', (request) =>
+			simulateEdit(request.body),
+		),
+		adminRoute('GET', '/records/{kind}/{id}', `read a record; kinds: ${Object.keys(recordReaders).join(', ')}`, (request) => {
+			const { kind, id } = request.params;
+			const read = recordReaders[kind];
+			if (!read) throw notFound(`Record kind ${kind} (kinds: ${Object.keys(recordReaders).join(', ')})`);
+			const record = read(id);
+			if (record === undefined) throw notFound(`${kind} ${id}`);
+			return json({ data: record });
+		}),
+	];
+	return routes;
+}

@@ -1,0 +1,71 @@
+/**
+ * Starts the sandbox from the command line:
+ *   node build/sandbox/cli.js --port 4010 --customers 20000 --seed 1 --token-lifetime 3600
+ * The port can also come from AGENCY_CRM_SANDBOX_PORT. Stops on SIGINT/SIGTERM.
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_SEED, startSandbox } from './index';
+
+const DEFAULT_PORT = 4010;
+
+function integerOption(value: string | undefined, name: string): number | undefined {
+	if (value === undefined) return undefined;
+	if (!/^\d+$/.test(value)) throw new Error(`--${name} must be a non-negative integer (got "${value}")`);
+	return Number(value);
+}
+
+async function main(): Promise<void> {
+	const { values } = parseArgs({
+		options: {
+			port: { type: 'string' },
+			host: { type: 'string' },
+			seed: { type: 'string' },
+			customers: { type: 'string' },
+			products: { type: 'string' },
+			users: { type: 'string' },
+			'token-lifetime': { type: 'string' },
+			'delivery-timeout-ms': { type: 'string' },
+			'suspend-after-failures': { type: 'string' },
+		},
+	});
+	const started = performance.now();
+	const sandbox = await startSandbox({
+		port: integerOption(values.port ?? process.env.AGENCY_CRM_SANDBOX_PORT, 'port') ?? DEFAULT_PORT,
+		host: values.host,
+		seed: integerOption(values.seed, 'seed') ?? DEFAULT_SEED,
+		customers: integerOption(values.customers, 'customers'),
+		products: integerOption(values.products, 'products'),
+		users: integerOption(values.users, 'users'),
+		tokenLifetimeSeconds: integerOption(values['token-lifetime'], 'token-lifetime'),
+		deliveryTimeoutMs: integerOption(values['delivery-timeout-ms'], 'delivery-timeout-ms'),
+		suspendAfterFailures: integerOption(values['suspend-after-failures'], 'suspend-after-failures'),
+	});
+	const lines = [
+		`Agency CRM API V2 sandbox ready in ${Math.round(performance.now() - started)} ms`,
+		`  Auth URL:  ${sandbox.authUrl}   (token: POST ${sandbox.authUrl}/api/client/token/site)`,
+		`  API base:  ${sandbox.origin}/api/v2/site`,
+		'',
+		'Demo clients:',
+		...sandbox.clients.map(
+			(client) =>
+				`  ${client.name.padEnd(16)} client id: ${client.clientId.padEnd(15)} secret: ${client.clientSecret.padEnd(15)} site id: ${client.siteId}  agencies: ${client.agencyIds.join(', ')}  packs: ${client.packs.join(', ')}  calendar: ${client.calendar.join('+') || 'none'}`,
+		),
+		'',
+		`Admin routes (no auth): GET ${sandbox.origin}/_admin lists them all — faults, revoke-tokens, counters, reset, requests, hooks, deliveries, simulate-edit, records.`,
+	];
+	console.log(lines.join('\n'));
+
+	const stop = () => {
+		sandbox.close().then(
+			() => process.exit(0),
+			() => process.exit(1),
+		);
+	};
+	process.once('SIGINT', stop);
+	process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});

@@ -1,0 +1,115 @@
+/**
+ * The Agency CRM API V2 sandbox: a local simulator of the API (spec: /work/shared/spec, decisions:
+ * docs/assumptions.md) with deterministic demo data, webhooks, injected faults and admin routes.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { adminRoutes } from './admin';
+import type { World } from './api';
+import { TokenStore } from './auth';
+import { Faults } from './faults';
+import { Metrics } from './metrics';
+import { apiRoutes } from './resources';
+import { RouteTable } from './router';
+import { DEMO_CLIENTS, generateDemoData } from './seed/demo';
+import { createRequestHandler, ServerContext } from './server';
+import { WebhookDispatcher } from './webhooks';
+
+export interface SandboxOptions {
+	/** 0 picks a free port (the default here; the CLI defaults to 4010). */
+	port?: number;
+	host?: string;
+	seed?: number;
+	/** Customers of site 1 (default 120). */
+	customers?: number;
+	/** Products of site 1 (default 60). */
+	products?: number;
+	/** Users of site 1 (default 12). */
+	users?: number;
+	tokenLifetimeSeconds?: number;
+	deliveryTimeoutMs?: number;
+	suspendAfterFailures?: number;
+	quiet?: boolean;
+}
+
+export interface DemoClient {
+	clientId: string;
+	clientSecret: string;
+	siteId: number;
+	agencyIds: number[];
+	name: string;
+	packs: string[];
+	calendar: ('READ' | 'WRITE')[];
+}
+
+export interface Sandbox {
+	/** `http://127.0.0.1:PORT`: the token's `domain` and the auth URL. */
+	origin: string;
+	authUrl: string;
+	port: number;
+	clients: DemoClient[];
+	close(): Promise<void>;
+}
+
+export const DEFAULT_SEED = 1;
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const store = generateDemoData(options.seed ?? DEFAULT_SEED, {
+		customers: options.customers ?? 120,
+		products: options.products ?? 60,
+		users: options.users ?? 12,
+	});
+	const metrics = new Metrics();
+	const faults = new Faults();
+	const tokens = new TokenStore(options.tokenLifetimeSeconds ?? 3600);
+	const dispatcher = new WebhookDispatcher(store, metrics, {
+		timeoutMs: options.deliveryTimeoutMs ?? 10_000,
+		suspendAfterFailures: options.suspendAfterFailures ?? 5,
+	});
+	const world: World = { store, events: dispatcher, consentProofFails: (clientId) => faults.consentProofFails(clientId) };
+	const context: ServerContext = {
+		store,
+		tokens,
+		faults,
+		metrics,
+		apiRoutes: new RouteTable(apiRoutes(world)),
+		adminRoutes: new RouteTable(adminRoutes({ world, tokens, faults, metrics, dispatcher })),
+		origin: '',
+		quiet: options.quiet ?? false,
+	};
+	const server = http.createServer({ keepAliveTimeout: 30_000 }, createRequestHandler(context));
+	const host = options.host ?? '127.0.0.1';
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port ?? 0, host, () => resolve());
+	});
+	const port = (server.address() as AddressInfo).port;
+	context.origin = `http://${originHost(host)}:${port}`;
+
+	return {
+		origin: context.origin,
+		authUrl: context.origin,
+		port,
+		clients: DEMO_CLIENTS.map((client) => ({
+			clientId: client.clientId,
+			clientSecret: client.clientSecret,
+			siteId: client.siteId,
+			agencyIds: store.agencyIdsOfSite(client.siteId),
+			name: client.name,
+			packs: [...client.packs],
+			calendar: [...client.calendar],
+		})),
+		close: () =>
+			new Promise<void>((resolve, reject) => {
+				dispatcher.close();
+				server.close((error) => (error ? reject(error) : resolve()));
+				server.closeAllConnections();
+			}),
+	};
+}
+
+/** The host to put in URLs: a wildcard listen address is reached through loopback. */
+function originHost(host: string): string {
+	if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+	return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,129 @@
+/**
+ * Seller and buyer leads: find or create the customer (duplicate by email, phone or mobile
+ * phone), create the product or the search requests, record the cold-calling consent with the
+ * normalised reason `[API client name] - [Transaction type] - [Request nature]`, and log the lead
+ * (with its comment) in the customer's action history.
+ */
+import { ApiRequest, ApiRoute, requireAgencyInScope, route, World } from '../api';
+import { utcNow } from '../http';
+import { TRANSACTION_TYPES } from '../model';
+import type { Customer, SearchRequest } from '../model';
+import { LEAD_ACTION_TYPE_ID } from '../seed/referentials';
+import { applyAliases, FieldReader, isObject, JsonObject, objectBody } from '../validation';
+import {
+	addSearchRequest,
+	createCustomer,
+	CUSTOMER_ALIASES,
+	CustomerChanges,
+	customerView,
+	findDuplicate,
+	readCustomerChanges,
+	readNewSearchRequest,
+	requireCustomerIdentity,
+	searchRequestView,
+} from './customers';
+import { createProduct, productView, readProductChanges } from './products';
+
+const LEADS_PACK = { pack: 'Leads' } as const;
+const TRANSACTION_LABELS: Record<string, string> = { sale: 'Sale', rental: 'Rental' };
+
+interface LeadCommon {
+	agencyId: number;
+	customer: CustomerChanges;
+	requestNature: string;
+	comment: string | null;
+}
+
+export function leadRoutes(world: World): ApiRoute[] {
+	const { store } = world;
+
+	/** Reads what seller and buyer leads share: agency, customer and request nature. */
+	function readLeadCommon(request: ApiRequest, reader: FieldReader, defaultNature: string): LeadCommon {
+		const agencyId = reader.requiredInteger('agency_id');
+		if (reader.has('agency_id') && reader.valid) requireAgencyInScope(request, agencyId);
+		const customerBody = reader.optionalObject('customer');
+		if (!customerBody) reader.fail('customer', 'is required');
+		const customerReader = reader.nested(applyAliases(customerBody ?? {}, CUSTOMER_ALIASES), 'customer');
+		const customer = readCustomerChanges(customerReader, store, request.grant.siteId);
+		if (customer.agency_id !== undefined) requireAgencyInScope(request, customer.agency_id);
+		if (customerBody) requireCustomerIdentity(customerReader, customer);
+		const requestNature = reader.optionalString('request_nature', { minLength: 1, maxLength: 100 }) ?? defaultNature;
+		const comment = reader.optionalString('comment', { nullable: true, maxLength: 5000 }) ?? null;
+		return { agencyId, customer, requestNature, comment };
+	}
+
+	/** The duplicate of the lead's customer (email, phone or mobile phone), else a new customer. */
+	function resolveCustomer(request: ApiRequest, lead: LeadCommon, type: Customer['type']): { customer: Customer; duplicate: boolean } {
+		const duplicate = findDuplicate(store, request.grant.siteId, lead.customer);
+		if (duplicate) return { customer: duplicate.customer, duplicate: true };
+		return { customer: createCustomer(world, request.grant.siteId, { agency_id: lead.agencyId, type, ...lead.customer }), duplicate: false };
+	}
+
+	/** Records the consent as collected and logs the lead on the customer. */
+	function recordLead(request: ApiRequest, customer: Customer, transactionType: string, lead: LeadCommon, isNewCustomer: boolean): void {
+		const now = utcNow();
+		const previous = store.consents.get(customer.customers_id);
+		store.consents.set(customer.customers_id, {
+			customers_id: customer.customers_id,
+			status: 'collected',
+			reason: `${request.grant.client.name} - ${TRANSACTION_LABELS[transactionType]} - ${lead.requestNature}`,
+			collected_at: now,
+			revoked_at: null,
+			proof_file_name: previous?.proof_file_name ?? null,
+		});
+		store.addAction({
+			action_id: store.actions.nextId(),
+			site_id: customer.site_id,
+			action_type_id: LEAD_ACTION_TYPE_ID,
+			customers_id: customer.customers_id,
+			product_id: null,
+			date: now,
+			comment: lead.comment,
+			user_id: customer.user_id,
+		});
+		customer.updated_at = now;
+		// A reused customer changed (its consent and last-update date): that is a customer update.
+		if (!isNewCustomer) world.events.publish(customer.site_id, 'CUSTOMER_UPDATE', customer.customers_id);
+	}
+
+	function leadReply(customer: Customer, duplicate: boolean, created: JsonObject) {
+		return {
+			status: 201,
+			body: { data: { customer: customerView(store, customer, new Set(['consent'])), ...created }, meta: { duplicate_customer: duplicate } },
+		};
+	}
+
+	return [
+		route('POST', '/leads/sellers', LEADS_PACK, (request) => {
+			const reader = new FieldReader(objectBody(request.body));
+			const lead = readLeadCommon(request, reader, 'Valuation');
+			const productBody = reader.optionalObject('product');
+			if (!productBody) reader.fail('product', 'is required');
+			const productReader = reader.nested(productBody ?? {}, 'product');
+			for (const key of ['transaction_type', 'property_type']) if (productBody && !productReader.has(key)) productReader.fail(key, 'is required');
+			const product = readProductChanges(productReader, store);
+			reader.throwIfInvalid();
+			const { customer, duplicate } = resolveCustomer(request, lead, 'seller');
+			const created = createProduct(world, request.grant.siteId, { ...product, agency_id: lead.agencyId });
+			recordLead(request, customer, created.transaction_type, lead, !duplicate);
+			return leadReply(customer, duplicate, { product: productView(store, created, new Set(['criteria'])) });
+		}),
+		route('POST', '/leads/buyers', LEADS_PACK, (request) => {
+			const reader = new FieldReader(objectBody(request.body));
+			const lead = readLeadCommon(request, reader, 'Search');
+			const transactionType = reader.optionalOneOf('transaction_type', TRANSACTION_TYPES) ?? 'sale';
+			const searchRequests: Partial<SearchRequest>[] = (reader.optionalArray('search_requests') ?? []).map((item, index) => {
+				if (!isObject(item)) {
+					reader.fail(`search_requests[${index}]`, 'must be an object');
+					return {};
+				}
+				return readNewSearchRequest(reader.nested(item, `search_requests[${index}]`), store);
+			});
+			reader.throwIfInvalid();
+			const { customer, duplicate } = resolveCustomer(request, lead, transactionType === 'rental' ? 'tenant' : 'buyer');
+			const created = searchRequests.map((fields) => searchRequestView(addSearchRequest(store, customer, fields)));
+			recordLead(request, customer, transactionType, lead, !duplicate);
+			return leadReply(customer, duplicate, { search_requests: created });
+		}),
+	];
+}

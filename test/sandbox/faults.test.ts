@@ -1,0 +1,134 @@
+import { detailFields, Harness, HttpResult } from './harness';
+import { formWith } from './images';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+let h: Harness;
+
+beforeAll(async () => {
+	h = await Harness.start();
+});
+afterAll(() => h.close());
+afterEach(async () => {
+	await h.admin('DELETE', '/faults');
+});
+
+async function repeat(times: number, call: () => Promise<HttpResult>): Promise<HttpResult[]> {
+	const results: HttpResult[] = [];
+	for (let i = 0; i < times; i++) results.push(await call());
+	return results;
+}
+
+describe('injected faults', () => {
+	test('429 at the configured rate, with Retry-After, for the chosen client only', async () => {
+		await h.token('demo-client');
+		await h.token('limited-client');
+		const set = await h.admin('POST', '/faults', { client_id: 'demo-client', rate_429: 0.25, retry_after_s: 7 });
+		expect(set.body.data).toMatchObject({ scope: 'demo-client', faults: expect.objectContaining({ rate_429: 0.25 }) });
+		const results = await repeat(12, () => h.api('GET', '/discovery'));
+		// Deterministic: exactly every 4th request.
+		expect(results.map((result) => result.status)).toEqual([200, 200, 200, 429, 200, 200, 200, 429, 200, 200, 200, 429]);
+		const limited = results.filter((result) => result.status === 429);
+		expect(limited[0].headers.get('retry-after')).toBe('7');
+		expect(limited[0].body.error.code).toBe('RATE_LIMITED');
+		const other = await repeat(8, () => h.api('GET', '/discovery', { client: 'limited-client' }));
+		expect(other.every((result) => result.status === 200)).toBe(true);
+	});
+
+	test('5xx with the configured status, never on the token endpoint unless include_token', async () => {
+		await h.admin('POST', '/faults', { rate_5xx: 1, status_5xx: 502 });
+		const failing = await h.api('GET', '/customers/10001');
+		expect(failing.status).toBe(502);
+		expect(failing.body.error.code).toBe('BAD_GATEWAY');
+		expect((await h.requestToken('demo-client', 'demo-secret', { site_id: '1' })).status).toBe(200);
+		await h.admin('POST', '/faults', { rate_5xx: 1, include_token: true });
+		const token = await h.requestToken('demo-client', 'demo-secret', { site_id: '1' });
+		expect(token.status).toBe(503);
+		expect(token.body.error.code).toBe('SERVICE_UNAVAILABLE');
+	});
+
+	test('a reset destroys the connection without an answer', async () => {
+		await h.token();
+		await h.admin('POST', '/faults', { reset_rate: 1 });
+		await expect(h.api('GET', '/discovery')).rejects.toThrow();
+		const log = (await h.admin('GET', '/requests')).body.data;
+		expect(log[log.length - 1]).toMatchObject({ path: '/api/v2/site/discovery', status: null });
+	});
+
+	test('latency delays the answer', async () => {
+		await h.token();
+		await h.admin('POST', '/faults', { client_id: 'demo-client', latency_ms: 250 });
+		const started = performance.now();
+		expect((await h.api('GET', '/discovery')).status).toBe(200);
+		expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+	});
+
+	test('DELETE clears the faults; invalid settings are refused', async () => {
+		await h.admin('POST', '/faults', { rate_5xx: 1 });
+		await h.admin('DELETE', '/faults');
+		expect((await h.api('GET', '/discovery')).status).toBe(200);
+		const invalid = await h.admin('POST', '/faults', { rate_429: 2, client_id: 'nobody', status_5xx: 404 });
+		expect(invalid.status).toBe(422);
+		expect(detailFields(invalid)).toEqual(['client_id', 'rate_429', 'status_5xx']);
+	});
+});
+
+describe('counters and request log', () => {
+	test('count token exchanges and requests by route; reset clears them', async () => {
+		await h.admin('POST', '/reset');
+		h.forgetTokens();
+		await h.token('demo-client');
+		for (const id of [10001, 10002, 10003]) await h.api('GET', `/customers/${id}`);
+		await h.api('POST', '/customers/search', { body: { per_page: 1 } });
+		await h.api('GET', '/nowhere');
+		const counters = (await h.admin('GET', '/counters')).body;
+		expect(counters).toEqual({
+			token_exchanges: 1,
+			token_exchanges_by_client: { 'demo-client': 1 },
+			requests_total: 5,
+			requests_by_route: { 'GET /customers/{customerId}': 3, 'POST /customers/search': 1 },
+			deliveries: { made: 0, failed: 0, by_event: {} },
+		});
+		await h.admin('POST', '/reset');
+		expect((await h.admin('GET', '/counters')).body.requests_total).toBe(0);
+		expect((await h.admin('GET', '/requests')).body.data).toEqual([]);
+	});
+
+	test('the request log keeps what was sent and answered', async () => {
+		await h.admin('POST', '/reset');
+		const search = await h.api('POST', '/customers/search', { body: { manufacturer_id: 102, per_page: 2 }, query: { include: 'groups' } });
+		await h.api('POST', '/users/1002/photo', { form: formWith({ profile_picture: Buffer.from('not an image') }) });
+		const log = (await h.admin('GET', '/requests?limit=2')).body.data;
+		expect(log).toHaveLength(2);
+		expect(log[0]).toEqual({
+			at: expect.any(String),
+			client_id: 'demo-client',
+			method: 'POST',
+			path: '/api/v2/site/customers/search',
+			route: 'POST /customers/search',
+			query: { include: 'groups' },
+			body: { manufacturer_id: 102, per_page: 2 },
+			status: 200,
+			request_id: search.headers.get('x-request-id'),
+			content_type: 'application/json',
+		});
+		expect(log[1]).toMatchObject({ route: 'POST /users/{userId}/photo', status: 422, body: expect.stringMatching(/^\[multipart\/form-data body, \d+ bytes\]$/) });
+	});
+});
+
+describe('X-Request-Id', () => {
+	test('is on every answer and equals request_id on errors', async () => {
+		const answers = [
+			await h.api('GET', '/discovery'),
+			await h.api('GET', '/customers/1'),
+			await h.api('GET', '/discovery', { client: null }),
+			await h.requestToken('demo-client', 'demo-secret', { site_id: '1' }),
+			await h.admin('GET', '/counters'),
+			await h.send('GET', '/'),
+			await h.api('DELETE', '/customers/10001/consent'),
+		];
+		const ids = answers.map((answer) => answer.headers.get('x-request-id'));
+		for (const id of ids) expect(id).toMatch(UUID);
+		expect(new Set(ids).size).toBe(answers.length);
+		for (const answer of answers.filter((candidate) => candidate.status >= 400)) expect(answer.body.request_id).toBe(answer.headers.get('x-request-id'));
+	});
+});
