@@ -16,7 +16,9 @@ async function main() {
 	const client = sandbox.clients.find((candidate) => candidate.clientId === 'demo-client') ?? sandbox.clients[0];
 
 	const instance = createInstance('demo', n8nPort);
-	await importJson(instance, 'credentials', [{ ...sandboxCredential('agencyCrmSandbox', sandbox.authUrl, client), name: 'Agency CRM Sandbox' }]);
+	await importJson(instance, 'credentials', [
+		{ ...sandboxCredential('agencyCrmSandbox', sandbox.authUrl, client), name: 'Agency CRM Sandbox' },
+	]);
 	const examples = path.join(ROOT, 'examples');
 	const workflows = existsSync(examples)
 		? readdirSync(examples)
@@ -31,7 +33,9 @@ async function main() {
 	console.log('');
 	console.log(`n8n is ready: ${server.url}`);
 	console.log(`  log in as ${OWNER.email} / ${OWNER.password}`);
-	console.log(`  credential "Agency CRM Sandbox" → ${sandbox.authUrl} (client ${client.clientId}, site ${client.siteId})`);
+	console.log(
+		`  credential "Agency CRM Sandbox" → ${sandbox.authUrl} (client ${client.clientId}, site ${client.siteId})`,
+	);
 	console.log(`  ${workflows.length} example workflow(s) imported from examples/`);
 	console.log('Press Ctrl+C to stop.');
 

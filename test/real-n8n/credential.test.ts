@@ -29,7 +29,10 @@ beforeAll(async () => {
 		linearWorkflow('wfDiscovery00001', [
 			crmNode('Discover', credentials.discovery, { resource: 'agency', operation: 'discover' }),
 		]),
-		linearWorkflow('wfHundredItems01', [itemsNode('Items', hundredItems), getAgency('Get Agency', credentials.hundred)]),
+		linearWorkflow('wfHundredItems01', [
+			itemsNode('Items', hundredItems),
+			getAgency('Get Agency', credentials.hundred),
+		]),
 		linearWorkflow('wfRevocation0001', [
 			itemsNode('First Items', hundredItems),
 			getAgency('Before Revocation', credentials.revoked),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { admin, testContext } from './harness/context';
 import type { N8nInstance, N8nServer } from './harness/n8n';
-import { NODE_TYPES, importJson, n8nCli, publicApi, startServer } from './harness/n8n';
+import { NODE_TYPES, importJson, publicApi, startServer } from './harness/n8n';
 import { chainedWorkflow, sandboxCredential } from './harness/workflows';
 
 /**
@@ -26,17 +26,36 @@ interface SandboxHook {
 interface Execution {
 	id: string;
 	status: string;
-	data?: { resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>>; error?: { message?: string } } };
+	data?: {
+		resultData?: {
+			runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>>;
+			error?: { message?: string };
+		};
+	};
 }
 
 let server: N8nServer;
 let api: Awaited<ReturnType<typeof publicApi>>;
 
 const hooks = async () => (await admin<{ data: SandboxHook[] }>(origin, 'GET', '/hooks')).data;
+
+/** n8n finishes (de)activation after its API has answered: wait until the sandbox shows the result. */
+async function hooksSettleTo(count: number, url?: string) {
+	return await waitFor(`${count} hook(s)${url ? ` for ${url}` : ''}`, async () => {
+		const current = await hooks();
+		const settled =
+			current.length === count &&
+			(url === undefined || current.every((hook) => hook.url === url && hook.status === 'active'));
+		return settled ? current : undefined;
+	});
+}
 const webhookUrl = (base: string) => `${base}webhook/${WEBHOOK_ID}/webhook`;
 
 async function executions(): Promise<Execution[]> {
-	const { body } = await api<{ data: Execution[] }>('GET', `/executions?workflowId=${WORKFLOW_ID}&includeData=true&limit=100`);
+	const { body } = await api<{ data: Execution[] }>(
+		'GET',
+		`/executions?workflowId=${WORKFLOW_ID}&includeData=true&limit=100`,
+	);
 	return body.data;
 }
 
@@ -67,12 +86,6 @@ async function deactivate() {
 	if (status !== 200) throw new Error(`deactivate: ${status} ${JSON.stringify(body)}`);
 }
 
-/** Makes the workflow inactive in the database only: n8n's CLI does not call the trigger's delete. */
-async function unpublishWithoutDelete(at: N8nInstance) {
-	const result = await n8nCli(at, ['unpublish:workflow', `--id=${WORKFLOW_ID}`], at.port + 2);
-	if (result.code !== 0) throw new Error(`unpublish failed: ${result.stdout}${result.stderr}`);
-}
-
 const base1 = `http://127.0.0.1:${instance.port}/`;
 const base2 = `http://localhost:${instance.port}/`;
 
@@ -85,7 +98,10 @@ beforeAll(async () => {
 				type: NODE_TYPES.trigger,
 				typeVersion: 1,
 				webhookId: WEBHOOK_ID,
-				parameters: { events: ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE', 'PRODUCT_CREATE', 'PRODUCT_UPDATE'], fetchFullRecord: true },
+				parameters: {
+					events: ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE', 'PRODUCT_CREATE', 'PRODUCT_UPDATE'],
+					fetchFullRecord: true,
+				},
 				credentials: { agencyCrmApi: { id: credential.id, name: credential.name } },
 			},
 		]),
@@ -100,10 +116,16 @@ afterAll(async () => {
 
 test('activation registers exactly one hook, with a secret header, for the selected events', async () => {
 	await activate();
-	const registered = await hooks();
-	expect(registered).toHaveLength(1);
+	const registered = await hooksSettleTo(1, webhookUrl(base1));
+	await new Promise((resolve) => setTimeout(resolve, 1000));
+	expect(await hooks()).toHaveLength(1);
 	expect(registered[0].url).toBe(webhookUrl(base1));
-	expect([...registered[0].origines].sort()).toEqual(['CUSTOMER_CREATE', 'CUSTOMER_UPDATE', 'PRODUCT_CREATE', 'PRODUCT_UPDATE']);
+	expect([...registered[0].origines].sort()).toEqual([
+		'CUSTOMER_CREATE',
+		'CUSTOMER_UPDATE',
+		'PRODUCT_CREATE',
+		'PRODUCT_UPDATE',
+	]);
 	expect(registered[0].headers?.[SECRET_HEADER]).toMatch(/^[0-9a-f]{64}$/);
 });
 
@@ -112,6 +134,7 @@ test('a customer change starts exactly one execution that holds the full record'
 	const edited = await admin<{ customers_id: number }>(origin, 'POST', '/simulate-edit', {
 		resource: 'customer',
 		action: 'update',
+		id: 10001,
 		changes: { firstname: 'Delivered' },
 	});
 	const customerId = edited.customers_id ?? (edited as { data?: { customers_id: number } }).data?.customers_id;
@@ -132,78 +155,159 @@ test('a customer change starts exactly one execution that holds the full record'
 
 test('a product change starts one execution with the product', async () => {
 	const before = (await executions()).length;
-	const edited = await admin<{ product_id: number }>(origin, 'POST', '/simulate-edit', { resource: 'product', action: 'update', changes: { title: 'Renovated loft' } });
+	const edited = await admin<{ product_id: number }>(origin, 'POST', '/simulate-edit', {
+		resource: 'product',
+		action: 'update',
+		id: 5001,
+		changes: { title: 'Renovated loft' },
+	});
 	const productId = edited.product_id ?? (edited as { data?: { product_id: number } }).data?.product_id;
 	const run = await waitFor('the execution', async () => {
 		const all = await executions();
 		return all.length > before && all[0].status === 'success' ? all : undefined;
 	});
 	const [item] = run[0].data!.resultData!.runData!['Agency CRM Trigger'][0].data!.main![0];
-	expect(item.json).toMatchObject({ event_type: 'PRODUCT_UPDATE', resource_type: 'product', record: { product_id: productId, title: 'Renovated loft' } });
+	expect(item.json).toMatchObject({
+		event_type: 'PRODUCT_UPDATE',
+		resource_type: 'product',
+		record: { product_id: productId, title: 'Renovated loft' },
+	});
 });
 
 test('a forged delivery (missing or wrong secret) gets 401 and starts nothing', async () => {
 	const before = (await executions()).length;
 	const forged = { event_type: 'CUSTOMER_UPDATE', resource_type: 'customer', resource_id: 1 };
 	const send = (headers: Record<string, string>) =>
-		fetch(webhookUrl(base1), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(forged) });
+		fetch(webhookUrl(base1), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', ...headers },
+			body: JSON.stringify(forged),
+		});
 	expect((await send({})).status).toBe(401);
 	expect((await send({ [SECRET_HEADER]: 'f'.repeat(64) })).status).toBe(401);
 	await new Promise((resolve) => setTimeout(resolve, 1500));
 	expect((await executions()).length).toBe(before);
 });
 
+test('when the full record cannot be fetched, the execution fails with an error naming the id', async () => {
+	const before = (await executions()).length;
+	const [hook] = await hooks();
+	const notification = {
+		delivery_id: randomUUID(),
+		event_type: 'CUSTOMER_UPDATE',
+		resource_type: 'customer',
+		resource_id: 99999999,
+	};
+	const response = await fetch(webhookUrl(base1), {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', [SECRET_HEADER]: hook.headers![SECRET_HEADER] },
+		body: JSON.stringify(notification),
+	});
+	expect(response.status).toBe(200);
+	const run = await waitFor('the failed execution', async () => {
+		const all = await executions();
+		return all.length > before && all[0].status === 'error' ? all[0] : undefined;
+	});
+	expect(run.data?.resultData?.error?.message).toMatch(
+		/^Could not fetch customer 99999999 named by the CUSTOMER_UPDATE notification: NOT_FOUND/,
+	);
+});
+
 test('deactivation removes the hook', async () => {
 	await deactivate();
-	expect(await hooks()).toHaveLength(0);
+	expect(await hooksSettleTo(0)).toEqual([]);
 });
 
 test('10 activate/deactivate cycles leave 0 hooks', async () => {
+	const posted =
+		(await admin<{ requests_by_route: Record<string, number> }>(origin, 'GET', '/counters')).requests_by_route[
+			'POST /hooks'
+		] ?? 0;
 	for (let cycle = 0; cycle < 10; cycle++) {
 		await activate();
-		expect(await hooks()).toHaveLength(1);
+		await hooksSettleTo(1, webhookUrl(base1));
 		await deactivate();
+		await hooksSettleTo(0);
 	}
+	await new Promise((resolve) => setTimeout(resolve, 1000));
 	expect(await hooks()).toHaveLength(0);
+	const counters = await admin<{ requests_by_route: Record<string, number> }>(origin, 'GET', '/counters');
+	expect(counters.requests_by_route['POST /hooks']).toBe(posted + 10);
+	expect(counters.requests_by_route['DELETE /hooks/{hookId}']).toBeGreaterThanOrEqual(10);
 });
 
-test("after n8n's webhook URL changes, activating again updates the same hook instead of adding one", async () => {
-	await activate();
-	const [first] = await hooks();
-	await server.stop();
-	await unpublishWithoutDelete(instance);
-	expect(await hooks()).toHaveLength(1);
+/**
+ * Deactivates while the API refuses the DELETE: the trigger logs the failure and keeps its
+ * registration, so the next activation finds the hook and updates it in place.
+ */
+async function deactivateWhileApiFails() {
+	await admin(origin, 'POST', '/faults', { rate_5xx: 1, status_5xx: 500 });
+	await deactivate();
+	await waitFor('the refused DELETE', async () => {
+		const counters = await admin<{ requests_by_route: Record<string, number> }>(origin, 'GET', '/counters');
+		return (counters.requests_by_route['DELETE /hooks/{hookId}'] ?? 0) > deletesBefore ? true : undefined;
+	});
+	await admin(origin, 'DELETE', '/faults');
+	await waitFor('the logged failure', async () =>
+		server.log().includes('Agency CRM Trigger: could not delete webhook') ? true : undefined,
+	);
+}
 
+let deletesBefore = 0;
+const routeCount = async (route: string) =>
+	(await admin<{ requests_by_route: Record<string, number> }>(origin, 'GET', '/counters')).requests_by_route[route] ??
+	0;
+
+test("after n8n's webhook URL changes, activating again updates the same hook with PUT instead of adding one", async () => {
+	await activate();
+	const [first] = await hooksSettleTo(1, webhookUrl(base1));
+	deletesBefore = await routeCount('DELETE /hooks/{hookId}');
+	await deactivateWhileApiFails();
+	expect(await hooks()).toEqual([expect.objectContaining({ id: first.id, url: webhookUrl(base1) })]);
+	await server.stop();
+
+	const posts = await routeCount('POST /hooks');
+	const puts = await routeCount('PUT /hooks/{hookId}');
 	await start(base2);
 	await activate();
-	const after = await hooks();
-	expect(after).toHaveLength(1);
-	expect(after[0].id).toBe(first.id);
-	expect(after[0].url).toBe(webhookUrl(base2));
+	const [moved] = await hooksSettleTo(1, webhookUrl(base2));
+	await new Promise((resolve) => setTimeout(resolve, 1000));
+	expect(await hooks()).toHaveLength(1);
+	expect(moved.id).toBe(first.id);
+	expect(await routeCount('POST /hooks')).toBe(posts);
+	expect(await routeCount('PUT /hooks/{hookId}')).toBe(puts + 1);
 });
 
 test('a hook suspended by failed deliveries is reactivated on the next activation', async () => {
-	await server.stop();
-	const at = { ...instance, env: { ...instance.env, N8N_WEBHOOK_URL: base2 } };
-	await unpublishWithoutDelete(at);
-	// n8n is down: every delivery fails until the sandbox suspends the hook.
+	deletesBefore = await routeCount('DELETE /hooks/{hookId}');
+	await deactivateWhileApiFails();
+	// The workflow is inactive, so n8n refuses every delivery until the sandbox suspends the hook.
 	for (let edit = 0; edit < 6; edit++) {
-		await admin(origin, 'POST', '/simulate-edit', { resource: 'customer', action: 'update', changes: { lastname: `Fail ${edit}` } });
+		await admin(origin, 'POST', '/simulate-edit', {
+			resource: 'customer',
+			action: 'update',
+			id: 10002,
+			changes: { lastname: `Fail ${edit}` },
+		});
 	}
 	const suspended = await waitFor('the suspension', async () => {
 		const [hook] = await hooks();
 		return hook?.status === 'suspended' ? hook : undefined;
 	});
 
-	await start(base2);
 	await activate();
-	const [reactivated] = await hooks();
+	const [reactivated] = await hooksSettleTo(1, webhookUrl(base2));
 	expect(reactivated.id).toBe(suspended.id);
 	expect(reactivated.status).toBe('active');
 
 	const before = (await executions()).length;
-	await admin(origin, 'POST', '/simulate-edit', { resource: 'customer', action: 'update', changes: { lastname: 'Back' } });
+	await admin(origin, 'POST', '/simulate-edit', {
+		resource: 'customer',
+		action: 'update',
+		id: 10002,
+		changes: { lastname: 'Back' },
+	});
 	await waitFor('a delivery after reactivation', async () => ((await executions()).length > before ? true : undefined));
 	await deactivate();
-	expect(await hooks()).toHaveLength(0);
+	expect(await hooksSettleTo(0)).toEqual([]);
 });

@@ -22,7 +22,12 @@ export function testContext() {
 }
 
 /** Sandbox admin routes (tests only). */
-export async function admin<T = Record<string, unknown>>(origin: string, method: string, path: string, body?: unknown): Promise<T> {
+export async function admin<T = Record<string, unknown>>(
+	origin: string,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<T> {
 	const response = await fetch(`${origin}/_admin${path}`, {
 		method,
 		headers: body === undefined ? undefined : { 'content-type': 'application/json' },

@@ -38,7 +38,9 @@ export const NODE_TYPES = {
 
 function ownerPasswordHash(password: string): string {
 	// bcryptjs ships inside n8n; the hash lets n8n create its owner without a setup screen.
-	const bcrypt = require(path.join(CACHE, 'n8n/node_modules/bcryptjs')) as { hashSync(text: string, rounds: number): string };
+	const bcrypt = require(path.join(CACHE, 'n8n/node_modules/bcryptjs')) as {
+		hashSync(text: string, rounds: number): string;
+	};
 	return bcrypt.hashSync(password, 10);
 }
 
@@ -142,7 +144,15 @@ export interface ExecutionResult {
 }
 
 interface RunData {
-	data?: { resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown>; binary?: unknown }>> } }>>; error?: { message?: string; description?: string } } };
+	data?: {
+		resultData?: {
+			runData?: Record<
+				string,
+				Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown>; binary?: unknown }>> } }>
+			>;
+			error?: { message?: string; description?: string };
+		};
+	};
 }
 
 /** Executes an imported workflow with the CLI and returns each node's output items. */
@@ -157,7 +167,9 @@ export async function executeWorkflow(instance: N8nInstance, workflowId: string)
 	const runData = (raw as RunData | undefined)?.data?.resultData?.runData ?? {};
 	const output: ExecutionResult['output'] = {};
 	for (const [node, runs] of Object.entries(runData)) {
-		output[node] = runs.flatMap((run) => (run.data?.main ?? []).flat()).map((item) => ({ ...item.json, ...(item.binary ? { $binary: item.binary } : {}) }));
+		output[node] = runs
+			.flatMap((run) => (run.data?.main ?? []).flat())
+			.map((item) => ({ ...item.json, ...(item.binary ? { $binary: item.binary } : {}) }));
 	}
 	return {
 		code: result.code,
@@ -185,7 +197,10 @@ export async function startServer(instance: N8nInstance, timeoutMs = 120_000): P
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		if (child.exitCode !== null) throw new Error(`n8n exited while starting:\n${output}`);
-		const ready = await fetch(`${url}/healthz/readiness`).then((response) => response.ok, () => false);
+		const ready = await fetch(`${url}/healthz/readiness`).then(
+			(response) => response.ok,
+			() => false,
+		);
 		if (ready) break;
 		if (Date.now() > deadline) {
 			child.kill('SIGKILL');
@@ -215,7 +230,11 @@ export async function restClient(server: N8nServer) {
 	});
 	if (!login.ok) throw new Error(`n8n login failed: ${login.status} ${await login.text()}`);
 	const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-	return async function rest<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+	return async function rest<T = unknown>(
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<{ status: number; data: T }> {
 		const response = await fetch(`${server.url}/rest${path}`, {
 			method,
 			headers: { cookie, 'content-type': 'application/json', 'browser-id': 'agency-crm-tests' },
@@ -244,7 +263,11 @@ export async function publicApi(server: N8nServer) {
 	});
 	const key = created.data.rawApiKey ?? created.data.apiKey;
 	if (!key) throw new Error(`Could not create an n8n API key: ${created.status} ${JSON.stringify(created.data)}`);
-	return async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+	return async function api<T = Record<string, unknown>>(
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<{ status: number; body: T }> {
 		const response = await fetch(`${server.url}/api/v1${path}`, {
 			method,
 			headers: { 'X-N8N-API-KEY': key, 'content-type': 'application/json' },

@@ -43,7 +43,12 @@ export function sandboxCredential(
 	};
 }
 
-export function crmNode(name: string, credential: Credential, parameters: Record<string, unknown>, extra: Partial<NodeSpec> = {}): NodeSpec {
+export function crmNode(
+	name: string,
+	credential: Credential,
+	parameters: Record<string, unknown>,
+	extra: Partial<NodeSpec> = {},
+): NodeSpec {
 	return {
 		name,
 		type: NODE_TYPES.action,

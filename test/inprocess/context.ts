@@ -1,0 +1,128 @@
+import axios from 'axios';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+} from 'n8n-workflow';
+
+import { AgencyCrmApi } from '../../credentials/AgencyCrmApi.credentials';
+
+/**
+ * Runs the action node in-process, without n8n: parameters come from a plain object, and requests
+ * go over real HTTP to the sandbox through the real credential (token exchange, Bearer, base URL,
+ * one new exchange on 401). The real-n8n tests cover what n8n itself adds.
+ */
+
+async function send(options: IHttpRequestOptions) {
+	const response = await axios.request({
+		method: options.method ?? 'GET',
+		baseURL: options.baseURL,
+		url: options.url,
+		params: options.qs,
+		data: options.body,
+		headers: options.headers as Record<string, string>,
+		auth: options.auth,
+		responseType: options.encoding === 'arraybuffer' ? 'arraybuffer' : 'json',
+		validateStatus: () => true,
+	});
+	const body =
+		options.encoding === 'arraybuffer' ? Buffer.from(response.data as ArrayBuffer) : (response.data as unknown);
+	const full = { statusCode: response.status, headers: response.headers as IDataObject, body };
+	const ignore = options.ignoreHttpStatusErrors;
+	const throws =
+		response.status >= 400 &&
+		(ignore === undefined ||
+			ignore === false ||
+			(typeof ignore === 'object' && ignore.except.includes(response.status)));
+	if (throws) {
+		throw Object.assign(new Error(`Request failed with status code ${response.status}`), {
+			response: { status: response.status, data: body, headers: response.headers },
+		});
+	}
+	return options.returnFullResponse ? full : body;
+}
+
+export interface Binary {
+	data: Buffer;
+	fileName: string;
+	mimeType: string;
+}
+
+export interface InProcessRun {
+	context: IExecuteFunctions;
+	/** How many times the credential exchanged a token. */
+	exchanges(): number;
+}
+
+export function inProcessContext(
+	credentials: ICredentialDataDecryptedObject,
+	itemParameters: Array<Record<string, unknown>>,
+	binaries: Array<Record<string, Binary>> = [],
+	continueOnFail = false,
+): InProcessRun {
+	const credentialType = new AgencyCrmApi();
+	const stored: ICredentialDataDecryptedObject = { ...credentials, accessToken: '', domain: '' };
+	let exchanges = 0;
+	const exchange = async () => {
+		exchanges++;
+		Object.assign(
+			stored,
+			await credentialType.preAuthentication.call({ helpers: { httpRequest: send } } as never, stored),
+		);
+	};
+	const node = {
+		id: 'n1',
+		name: 'Agency CRM',
+		type: 'n8n-nodes-agency-crm.agencyCrm',
+		typeVersion: 1,
+		position: [0, 0] as [number, number],
+		parameters: {},
+	};
+
+	const parameter = (name: string, itemIndex: number, fallback?: unknown, options?: { extractValue?: boolean }) => {
+		const value = itemParameters[itemIndex]?.[name];
+		if (value === undefined) {
+			if (fallback === undefined) throw new Error(`Missing parameter ${name}`);
+			return fallback;
+		}
+		if (options?.extractValue && typeof value === 'object' && value !== null && '__rl' in value) {
+			return (value as unknown as { value: unknown }).value;
+		}
+		return value;
+	};
+
+	const context = {
+		getNode: () => node,
+		getInputData: (): INodeExecutionData[] => itemParameters.map((_, index) => ({ json: { index } })),
+		getNodeParameter: parameter,
+		continueOnFail: () => continueOnFail,
+		helpers: {
+			async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {
+				if (!stored.accessToken) await exchange();
+				const authenticated = () =>
+					credentialType.authenticate(stored, { ...options, headers: { ...options.headers } });
+				try {
+					return await send(await authenticated());
+				} catch (error) {
+					if ((error as { response?: { status?: number } }).response?.status !== 401) throw error;
+					await exchange();
+					return await send(await authenticated());
+				}
+			},
+			assertBinaryData(itemIndex: number, name: string) {
+				const binary = binaries[itemIndex]?.[name];
+				if (!binary) throw new Error(`No binary data "${name}" on item ${itemIndex}`);
+				return { data: '', fileName: binary.fileName, mimeType: binary.mimeType };
+			},
+			async getBinaryDataBuffer(itemIndex: number, name: string) {
+				return binaries[itemIndex][name].data;
+			},
+			async prepareBinaryData(data: Buffer, fileName: string, mimeType: string) {
+				return { data: data.toString('base64'), fileName, mimeType, fileSize: String(data.length) };
+			},
+		},
+	} as unknown as IExecuteFunctions;
+	return { context, exchanges: () => exchanges };
+}
