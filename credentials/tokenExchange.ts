@@ -22,7 +22,8 @@ export const TOKEN_EXCHANGE_ERROR = 'TokenExchangeError';
 export class TokenExchangeError extends UserError {
 	constructor(
 		message: string,
-		readonly httpCode?: number,
+		/** Named so that n8n does not swap the message for its generic text of this HTTP status. */
+		readonly refusedWithStatus?: number,
 		readonly requestId?: string,
 		/** A connection error code; kept out of the message, which n8n would replace with a generic text. */
 		readonly connectionError?: string,
