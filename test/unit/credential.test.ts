@@ -1,4 +1,4 @@
-import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { AgencyCrmApi } from '../../credentials/AgencyCrmApi.credentials';
 
@@ -15,7 +15,7 @@ const baseCredentials = {
 };
 
 /** Runs preAuthentication with an httpRequest helper that records its options and answers as told. */
-async function exchange(credentials: Record<string, unknown>, answer: Partial<IN8nHttpFullResponse> | Error) {
+async function exchange(credentials: ICredentialDataDecryptedObject, answer: Partial<IN8nHttpFullResponse> | Error) {
 	const calls: IHttpRequestOptions[] = [];
 	const helpers = {
 		async httpRequest(options: IHttpRequestOptions) {
