@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the dev dependencies from the lockfile when node_modules is missing or older than it.
 # --ignore-scripts: eslint-plugin-n8n-nodes-base's preinstall insists on pnpm; nothing here needs a script.
+# `npm install` rather than `npm ci`: the registry reachable here lacks some other platforms' optional
+# binaries (unrs-resolver's), which leaves the lockfile without them, and `npm ci` refuses that.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-	echo "[ensure-deps] npm ci"
-	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	echo "[ensure-deps] npm install (from package-lock.json)"
+	npm install --ignore-scripts --no-audit --no-fund --loglevel=error
 fi
