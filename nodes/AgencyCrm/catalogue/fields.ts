@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { snakeCase } from './aliases';
-import { integer } from './rules';
+import { email, integer } from './rules';
 import type { FieldLocation, FieldSpec } from './types';
 import { criteria, id, utcDateTime } from './wire';
 
@@ -165,7 +165,8 @@ export function criteriaField(referential: 'product' | 'searchRequest', isRequir
 						name: 'value',
 						type: 'string',
 						default: '',
-						description: 'Value in the format of the criterion type, e.g. 250000 for a price',
+						description:
+							'As JSON where the criterion type needs it: 250000 (number), true (yes/no), [2, 3] (multiple choice, e.g. zones); plain text otherwise',
 					},
 				],
 			},
@@ -199,4 +200,65 @@ export function idInPath(property: INodeProperties): FieldSpec {
 /** The same fields sent inside a nested object of the body: `customer.email`, `product.price`. */
 export function nestedUnder(prefix: string, fields: FieldSpec[]): FieldSpec[] {
 	return fields.map((field) => ({ ...field, key: `${prefix}.${field.key ?? snakeCase(field.property.name)}` }));
+}
+
+export function firstnameField(isRequired: boolean): FieldSpec {
+	return {
+		in: 'body',
+		property: { displayName: 'First Name', name: 'firstname', type: 'string', default: '', required: isRequired },
+	};
+}
+
+export function lastnameField(isRequired: boolean): FieldSpec {
+	return {
+		in: 'body',
+		property: { displayName: 'Last Name', name: 'lastname', type: 'string', default: '', required: isRequired },
+	};
+}
+
+export function emailField(isRequired: boolean): FieldSpec {
+	return {
+		in: 'body',
+		rules: [email],
+		property: {
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			required: isRequired,
+		},
+	};
+}
+
+/** Gender code of a contact or user; legal entities have codes of their own (`is_entity`). */
+export function genderField(): FieldSpec {
+	return {
+		in: 'body',
+		key: 'gender_code',
+		property: {
+			displayName: 'Gender Name or ID',
+			name: 'genderCode',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getGenders' },
+			default: '',
+			description:
+				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		},
+	};
+}
+
+/** Free text of an action, a follow-up or a lead. */
+export function commentField(): FieldSpec {
+	return {
+		in: 'body',
+		property: {
+			displayName: 'Comment',
+			name: 'comment',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description: 'Free text, e.g. what was said, or the message of the contact',
+		},
+	};
 }

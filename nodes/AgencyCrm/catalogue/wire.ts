@@ -76,7 +76,9 @@ function parseDateTime(value: unknown): DateTime | Invalid | undefined {
 	if (value instanceof Date) parsed = DateTime.fromJSDate(value);
 	else if (DateTime.isDateTime(value)) parsed = value;
 	else parsed = DateTime.fromISO(String(value), { setZone: true });
-	return parsed.isValid ? parsed : new Invalid(`must be a date-time such as 2026-05-01T09:30:00Z (got "${String(value)}")`);
+	return parsed.isValid
+		? parsed
+		: new Invalid(`must be a date-time such as 2026-05-01T09:30:00Z (got "${String(value)}")`);
 }
 
 /** Any date-time → UTC `YYYY-MM-DDTHH:MM:SSZ` (spec section 4 "Calendar"). */
@@ -106,10 +108,24 @@ function entriesOf(value: unknown, group: string): IDataObject[] {
 	return entries && typeof entries === 'object' ? [entries as IDataObject] : [];
 }
 
+/**
+ * A criterion value typed in a text box → the JSON value its criterion type needs: `250000` a
+ * number, `true` a boolean, `[2, 3]` a multiple choice; anything that is not JSON (`house`, `C`)
+ * stays text, and `"123"` (quoted) is the text 123.
+ */
+function criterionValue(value: unknown): unknown {
+	if (typeof value !== 'string') return value;
+	try {
+		return JSON.parse(value) as unknown;
+	} catch {
+		return value;
+	}
+}
+
 /** Criteria rows → `[{id, value}]` (product and search-request criteria). */
 export const criteria: WireTransform = (value) => {
 	if (Array.isArray(value)) return value;
-	const rows = entriesOf(value, 'criterion').map((row) => ({ id: idValue(row.id), value: row.value }));
+	const rows = entriesOf(value, 'criterion').map((row) => ({ id: idValue(row.id), value: criterionValue(row.value) }));
 	return rows.length ? rows : undefined;
 };
 

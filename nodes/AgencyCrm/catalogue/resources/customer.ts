@@ -1,6 +1,15 @@
 import { upsertCustomer } from '../../actions/upsertCustomer';
-import { agencyField, customerField, updatedSinceField, userField } from '../fields';
-import { email, oneOf } from '../rules';
+import {
+	agencyField,
+	customerField,
+	emailField,
+	firstnameField,
+	genderField,
+	lastnameField,
+	updatedSinceField,
+	userField,
+} from '../fields';
+import { oneOf } from '../rules';
 import type { Endpoint, FieldSpec } from '../types';
 import { commaList, id, idList } from '../wire';
 
@@ -36,30 +45,10 @@ const CUSTOMER_INCLUDES = [
 
 const typeOptions = CUSTOMER_TYPES.map((type) => ({ name: type.charAt(0).toUpperCase() + type.slice(1), value: type }));
 
-export function lastnameField(isRequired: boolean): FieldSpec {
-	return {
-		in: 'body',
-		property: {
-			displayName: 'Last Name',
-			name: 'lastname',
-			type: 'string',
-			default: '',
-			required: isRequired,
-		},
-	};
-}
-
 /** Who the contact is and how to reach them: customer create, update and upsert, and leads. */
 export const CONTACT_FIELDS: FieldSpec[] = [
-	{
-		in: 'body',
-		property: { displayName: 'First Name', name: 'firstname', type: 'string', default: '' },
-	},
-	{
-		in: 'body',
-		rules: [email],
-		property: { displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
-	},
+	firstnameField(false),
+	emailField(false),
 	{
 		in: 'body',
 		property: { displayName: 'Phone', name: 'phone', type: 'string', default: '', description: 'Landline number' },
@@ -96,19 +85,7 @@ export const CONTACT_FIELDS: FieldSpec[] = [
 				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 		},
 	},
-	{
-		in: 'body',
-		key: 'gender_code',
-		property: {
-			displayName: 'Gender Name or ID',
-			name: 'genderCode',
-			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getGenders' },
-			default: '',
-			description:
-				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-		},
-	},
+	genderField(),
 ];
 
 /** The contact fields of create, update and upsert (spec section 2 "Customer"). */
@@ -188,11 +165,7 @@ export const customerEndpoints: Endpoint[] = [
 		pagination: 'cursor',
 		readOnly: true,
 		fields: [
-			{
-				in: 'body',
-				rules: [email],
-				property: { displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
-			},
+			emailField(false),
 			{
 				in: 'body',
 				property: {

@@ -1,0 +1,107 @@
+import { commentField, customerField, productField, userField } from '../fields';
+import type { Endpoint, FieldSpec } from '../types';
+import { id, utcDateTime } from '../wire';
+
+/** The body of both action-creation endpoints (docs/assumptions.md "Action"). */
+const actionFields: FieldSpec[] = [
+	{
+		in: 'body',
+		key: 'action_type_id',
+		wire: id,
+		property: {
+			displayName: 'Action Type Name or ID',
+			name: 'actionTypeId',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getActionTypes' },
+			default: '',
+			required: true,
+			description:
+				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		},
+	},
+	{
+		in: 'body',
+		wire: utcDateTime,
+		property: {
+			displayName: 'Date',
+			name: 'date',
+			type: 'dateTime',
+			default: '',
+			description: 'When the action took place; now when left out',
+		},
+	},
+	commentField(),
+	userField('body', false),
+];
+
+export const actionEndpoints: Endpoint[] = [
+	{
+		resource: 'action',
+		operation: {
+			name: 'Create for Customer',
+			value: 'createForCustomer',
+			action: 'Log an action on a customer',
+			description:
+				'Log a call, visit, email or other activity on a contact. It always goes to the application log; the history shows it only if its action type allows it.',
+		},
+		method: 'POST',
+		path: '/customers/{customerId}/actions',
+		packs: ['Customers'],
+		fields: [customerField('path'), ...actionFields],
+	},
+	{
+		resource: 'action',
+		operation: {
+			name: 'Create for Product',
+			value: 'createForProduct',
+			action: 'Log an action on a product',
+			description:
+				'Log a call, visit, email or other activity on a property listing. It always goes to the application log; the history shows it only if its action type allows it.',
+		},
+		method: 'POST',
+		path: '/products/{productId}/actions',
+		packs: ['Properties'],
+		fields: [productField('path'), ...actionFields],
+	},
+	{
+		resource: 'action',
+		operation: {
+			name: 'Get Many for Customer',
+			value: 'getManyForCustomer',
+			action: 'Get many actions of a customer',
+			description: 'List the action history of a contact',
+		},
+		method: 'GET',
+		path: '/customers/{customerId}/actions',
+		packs: ['Customers'],
+		pagination: 'cursorOffset',
+		fields: [customerField('path')],
+	},
+	{
+		resource: 'action',
+		operation: {
+			name: 'Get Many for Product',
+			value: 'getManyForProduct',
+			action: 'Get many actions of a product',
+			description: 'List the action history of a property listing',
+		},
+		method: 'GET',
+		path: '/products/{productId}/actions',
+		packs: ['Properties', 'Websites'],
+		pagination: 'cursor',
+		fields: [productField('path')],
+	},
+	{
+		resource: 'action',
+		operation: {
+			name: 'Get Types',
+			value: 'getTypes',
+			action: 'Get action types',
+			description: 'List the action types of the site (their IDs are used when logging actions)',
+		},
+		method: 'GET',
+		path: '/actions/types',
+		packs: ['Customers'],
+		fields: [],
+	},
+];

@@ -1,0 +1,103 @@
+import { integer } from '../rules';
+import type { Endpoint } from '../types';
+import { id } from '../wire';
+
+export const criterionEndpoints: Endpoint[] = [
+	{
+		resource: 'criterion',
+		operation: {
+			name: 'Get Product Criteria',
+			value: 'getProductCriteria',
+			action: 'Get product criteria',
+			description:
+				'List the product criterion definitions of the site: type, label, activation state and personalisation flags',
+		},
+		method: 'GET',
+		path: '/criterias/product/all',
+		packs: ['Any'],
+		fields: [],
+	},
+	{
+		resource: 'criterion',
+		operation: {
+			name: 'Get Product Criterion',
+			value: 'getProductCriterion',
+			action: 'Get a product criterion',
+			description: 'Get one product criterion definition with its possible values',
+		},
+		method: 'GET',
+		path: '/criterias/product/{criteriaId}',
+		packs: ['Any'],
+		fields: [
+			{
+				in: 'path',
+				wire: id,
+				property: {
+					displayName: 'Criterion Name or ID',
+					name: 'criteriaId',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getProductCriteria' },
+					default: '',
+					required: true,
+					description:
+						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				},
+			},
+		],
+	},
+	{
+		resource: 'criterion',
+		operation: {
+			name: 'Get Search Request Criteria',
+			value: 'getSearchRequestCriteria',
+			action: 'Get search request criteria',
+			description: 'List the criteria available to buyer search requests and buyer leads',
+		},
+		method: 'GET',
+		path: '/criterias/search-requests',
+		packs: ['Any'],
+		fields: [],
+	},
+	{
+		resource: 'criterion',
+		operation: {
+			name: 'Get Zones',
+			value: 'getZones',
+			action: 'Get zones',
+			description: 'List the geographic zones of the site (values of the zone criterion, ID 30)',
+		},
+		method: 'GET',
+		path: '/criterias/zone-list',
+		packs: ['Any'],
+		fields: [],
+	},
+	{
+		resource: 'criterion',
+		operation: {
+			name: 'Get Category Criteria',
+			value: 'getCategoryCriteria',
+			action: 'Get the criteria of a category',
+			description: 'List the criteria of one product category (property type)',
+		},
+		method: 'GET',
+		path: '/criterias/categories/{categoryId}',
+		packs: ['Any'],
+		fields: [
+			{
+				in: 'path',
+				wire: id,
+				rules: [integer({ min: 1 })],
+				property: {
+					displayName: 'Category Name or ID',
+					name: 'categoryId',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getCategories' },
+					default: '',
+					required: true,
+					description:
+						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				},
+			},
+		],
+	},
+];

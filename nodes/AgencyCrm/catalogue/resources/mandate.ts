@@ -1,0 +1,54 @@
+import { agencyField, idInPath, productField } from '../fields';
+import type { Endpoint } from '../types';
+import { commaList } from '../wire';
+
+export const mandateEndpoints: Endpoint[] = [
+	{
+		resource: 'mandate',
+		operation: {
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many mandates',
+			description: 'Search the mandate register, newest first; the register module must be enabled for the site',
+		},
+		method: 'GET',
+		path: '/mandates',
+		packs: ['Mandates'],
+		pagination: 'cursor',
+		fields: [agencyField('query', false), productField('query', false)],
+	},
+	{
+		resource: 'mandate',
+		operation: {
+			name: 'Get',
+			value: 'get',
+			action: 'Get a mandate',
+			description: 'Get one mandate of the register, with related data if asked',
+		},
+		method: 'GET',
+		path: '/mandates/{mandateId}',
+		packs: ['Mandates'],
+		fields: [
+			idInPath({
+				displayName: 'Mandate ID',
+				name: 'mandateId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 3001',
+				description: 'The mandat_id of the mandate',
+			}),
+			{
+				in: 'query',
+				wire: commaList,
+				property: {
+					displayName: 'Include',
+					name: 'include',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. product, customer',
+					description: 'Related data to load, comma-separated',
+				},
+			},
+		],
+	},
+];
