@@ -144,6 +144,23 @@ describe('products (11)', () => {
 			{ method: 'POST', path: '/products/search', body: { status: 'active', price_max: 400000, per_page: 3 } },
 		);
 	});
+	test('POST /products/search in offset mode walks pages by position', async () => {
+		const result = await run({
+			resource: 'product',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 7,
+			simplify: true,
+			filters: { paginationMode: 'offset', perPage: 3, status: 'active' },
+		});
+		expect(result.output).toHaveLength(7);
+		expect(new Set(result.output.map((product) => product.product_id)).size).toBe(7);
+		expect(result.requests.map((request) => request.body)).toEqual([
+			{ status: 'active', per_page: 3, offset: 0 },
+			{ status: 'active', per_page: 3, offset: 3 },
+			{ status: 'active', per_page: 1, offset: 6 },
+		]);
+	});
 	test('GET /products/{productId}', async () => {
 		await expectRequest(
 			{ resource: 'product', operation: 'get', productId: rl(5002), options: { fetch: ['pictures', 'lots'] } },

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { PaginationMode } from '../../shared/transport';
 import { MAX_PER_PAGE } from '../../shared/transport';
 import { normaliseKeys, snakeCase } from '../catalogue/aliases';
 import { optionalGroupOf } from '../catalogue/describe';
-import { RuleViolation, integer, required } from '../catalogue/rules';
+import { RuleViolation, integer, oneOf, required } from '../catalogue/rules';
 import type { Endpoint, FieldSpec, FileValue, Violation, WireRequest } from '../catalogue/types';
 import { findInvalid, json } from '../catalogue/wire';
 
@@ -127,6 +128,11 @@ export async function buildWireRequest(
 		const broken = integer({ min: 1, max: MAX_PER_PAGE })(optionalValues.perPage);
 		if (broken) violations.push({ field: '"Page Size" (per_page)', message: broken });
 		else wire.pageSize = Number(optionalValues.perPage);
+	}
+	if (endpoint.paginationModes && !isAbsent(optionalValues.paginationMode)) {
+		const broken = oneOf(endpoint.paginationModes)(optionalValues.paginationMode);
+		if (broken) violations.push({ field: '"Pagination Mode"', message: broken });
+		else wire.pagination = optionalValues.paginationMode as PaginationMode;
 	}
 
 	for (const check of endpoint.checks ?? []) violations.push(...check(wire));

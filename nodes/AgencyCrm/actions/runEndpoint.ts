@@ -73,7 +73,7 @@ export async function runEndpoint(
 	if (endpoint.pagination) {
 		const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
 		const limit = returnAll ? undefined : (context.getNodeParameter('limit', itemIndex, 50) as number);
-		const records = await collectPages(context, request, endpoint.pagination, limit, wire.pageSize);
+		const records = await collectPages(context, request, wire.pagination ?? endpoint.pagination, limit, wire.pageSize);
 		return records.map((record) => ({ json: simplified(record, keep) }));
 	}
 

@@ -41,6 +41,18 @@ const pageSize: INodeProperties = {
 	description: 'How many records each request asks for (the API allows at most 200). Fewer, larger pages are faster.',
 };
 
+const paginationMode: INodeProperties = {
+	displayName: 'Pagination Mode',
+	name: 'paginationMode',
+	type: 'options',
+	options: [
+		{ name: 'Cursor (Recommended)', value: 'cursor', description: 'Pages follow the cursor the API returns' },
+		{ name: 'Offset', value: 'offset', description: 'Pages are counted by record position' },
+	],
+	default: 'cursor',
+	description: 'How the API pages the results. Agency CRM recommends the cursor.',
+};
+
 const simplify: INodeProperties = {
 	displayName: 'Simplify',
 	name: 'simplify',
@@ -90,6 +102,7 @@ export function fieldProperties(endpoints: readonly Endpoint[]): INodeProperties
 		const optional = endpoint.fields.filter((field) => !field.property.required).map((field) => field.property);
 		if (endpoint.extraBodyJson) optional.push(extraBodyJson);
 		if (endpoint.pagination) optional.push(pageSize);
+		if ((endpoint.paginationModes?.length ?? 0) > 1) optional.push(paginationMode);
 
 		const properties: INodeProperties[] = topLevel.map((property) => ({ ...property, displayOptions }));
 		if (endpoint.pagination) {

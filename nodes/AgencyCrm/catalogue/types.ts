@@ -73,6 +73,8 @@ export interface WireRequest {
 	files: Array<{ part: string; file: FileValue }>;
 	/** Records per page for paginated operations, when the user chose one. */
 	pageSize?: number;
+	/** The pagination mode the user chose, for endpoints that offer several. */
+	pagination?: PaginationMode;
 }
 
 /** A rule across fields, run on the finished wire request; returns what is wrong (none: fine). */
@@ -113,6 +115,8 @@ export interface Endpoint {
 	packs: Pack[];
 	fields: FieldSpec[];
 	pagination?: PaginationMode;
+	/** When the API pages this endpoint in more than one way, the modes users may choose (first: default). */
+	paginationModes?: PaginationMode[];
 	/** Rules across fields, checked on the wire request. */
 	checks?: Check[];
 	output?: OutputShape;

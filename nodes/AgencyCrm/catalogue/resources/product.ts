@@ -259,6 +259,7 @@ export const productEndpoints: Endpoint[] = [
 		path: '/products/search',
 		packs: ['Properties', 'Websites'],
 		pagination: 'cursor',
+		paginationModes: ['cursor', 'offset'],
 		readOnly: true,
 		fields: [
 			agencyField('body', false),
