@@ -24,15 +24,25 @@ export interface Registration {
 	webhookUrl?: string;
 }
 
+type Slot = 'production' | 'test';
+
 /**
  * Editor test listening ("Listen for test event") and the active workflow use different URLs and
- * must never share a hook, so each keeps its own registration.
+ * must never share a hook, so each keeps its own registration. n8n removes test hooks in an
+ * "internal" mode, so the registration is found by its URL first, and by the mode when the URL is
+ * new (n8n's webhook URL changed since the hook was registered).
  */
-export function registrationOf(context: Pick<IHookFunctions, 'getWorkflowStaticData' | 'getMode'>): Registration {
-	const staticData = context.getWorkflowStaticData('node');
-	const slot = context.getMode() === 'manual' ? 'test' : 'production';
+export function registrationOf(
+	context: Pick<IHookFunctions, 'getWorkflowStaticData' | 'getMode' | 'getNodeWebhookUrl'>,
+): Registration {
+	const staticData = context.getWorkflowStaticData('node') as Partial<Record<Slot, Registration>>;
+	const url = context.getNodeWebhookUrl('default');
+	const slots: Slot[] = ['production', 'test'];
+	const slot =
+		slots.find((candidate) => staticData[candidate]?.webhookUrl === url) ??
+		(context.getMode() === 'manual' ? 'test' : 'production');
 	staticData[slot] ??= {};
-	return staticData[slot] as Registration;
+	return staticData[slot];
 }
 
 function clear(registration: Registration) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { admin, testContext } from './harness/context';
 import type { N8nInstance, N8nServer } from './harness/n8n';
-import { NODE_TYPES, importJson, publicApi, startServer } from './harness/n8n';
+import { NODE_TYPES, importJson, publicApi, restClient, startServer } from './harness/n8n';
 import { chainedWorkflow, sandboxCredential } from './harness/workflows';
 
 /**
@@ -309,5 +309,31 @@ test('a hook suspended by failed deliveries is reactivated on the next activatio
 	});
 	await waitFor('a delivery after reactivation', async () => ((await executions()).length > before ? true : undefined));
 	await deactivate();
+	expect(await hooksSettleTo(0)).toEqual([]);
+});
+
+test('"Listen for test event" uses a hook of its own, runs on one change, then removes it', async () => {
+	const rest = await restClient(server);
+	const listening = await rest('POST', `/workflows/${WORKFLOW_ID}/run`, {
+		triggerToStartFrom: { name: 'Agency CRM Trigger' },
+	});
+	expect(listening.status).toBe(200);
+	const testUrl = `${base2}webhook-test/${WEBHOOK_ID}/webhook`;
+	const [testHook] = await hooksSettleTo(1, testUrl);
+	expect(testHook.headers?.[SECRET_HEADER]).toMatch(/^[0-9a-f]{64}$/);
+
+	await admin(origin, 'POST', '/simulate-edit', {
+		resource: 'customer',
+		action: 'update',
+		id: 10009,
+		changes: { firstname: 'Test' },
+	});
+	const deliveries = await waitFor('the test delivery', async () => {
+		const log = await admin<{ data: Array<{ url: string; status?: number }> }>(origin, 'GET', '/deliveries?limit=20');
+		const delivered = log.data.filter((delivery) => delivery.url === testUrl && delivery.status === 200);
+		return delivered.length ? delivered : undefined;
+	});
+	expect(deliveries).toHaveLength(1);
+	// n8n stops listening after the first event and calls the trigger's delete.
 	expect(await hooksSettleTo(0)).toEqual([]);
 });
