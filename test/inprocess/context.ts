@@ -95,6 +95,7 @@ export function inProcessContext(
 
 	const context = {
 		getNode: () => node,
+		getTimezone: () => 'Europe/Paris',
 		getInputData: (): INodeExecutionData[] => itemParameters.map((_, index) => ({ json: { index } })),
 		getNodeParameter: parameter,
 		continueOnFail: () => continueOnFail,

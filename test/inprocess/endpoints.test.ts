@@ -151,7 +151,8 @@ describe('products (11)', () => {
 			returnAll: false,
 			limit: 7,
 			simplify: true,
-			filters: { paginationMode: 'offset', perPage: 3, status: 'active' },
+			filters: { status: 'active' },
+			options: { paginationMode: 'offset', perPage: 3 },
 		});
 		expect(result.output).toHaveLength(7);
 		expect(new Set(result.output.map((product) => product.product_id)).size).toBe(7);

@@ -81,7 +81,8 @@ beforeAll(async () => {
 				operation: 'getAll',
 				returnAll: true,
 				simplify: true,
-				filters: { agencyId: byId(101), perPage: 10 },
+				filters: { agencyId: byId(101) },
+				options: { perPage: 10 },
 			}),
 		]),
 		linearWorkflow('wfUploads0000001', [

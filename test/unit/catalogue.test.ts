@@ -89,11 +89,12 @@ const shape = (methodAndPath: string) => methodAndPath.replace(/\{\w+\}/g, '{}')
 const methodAndPath = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 const placeholders = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 
-/** The smallest IExecuteFunctions buildWireRequest needs: parameters from a plain object. */
+/** The smallest IExecuteFunctions buildWireRequest needs: parameters from a plain object, a time zone. */
 function fakeContext(parameters: IDataObject): IExecuteFunctions {
 	return {
 		getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) =>
 			name in parameters ? parameters[name] : fallback,
+		getTimezone: () => 'UTC',
 	} as unknown as IExecuteFunctions;
 }
 

@@ -79,6 +79,22 @@ describe('apiRequest', () => {
 		expect(calls).toHaveLength(6);
 	});
 
+	test('a create is resent after 503 but never after a 502 or 504, which may come after the work was done', async () => {
+		const unavailable = scripted([status(503, { 'retry-after': '0' }), ok({ data: { id: 1 } })]);
+		await apiRequest(unavailable.context, { method: 'POST', path: '/customers' });
+		expect(unavailable.calls).toHaveLength(2);
+		for (const gateway of [502, 504]) {
+			const create = scripted([status(gateway, { 'retry-after': '0' }), ok({})]);
+			await expect(apiRequest(create.context, { method: 'POST', path: '/customers' })).rejects.toThrow(
+				`(HTTP ${gateway})`,
+			);
+			expect(create.calls).toHaveLength(1);
+			const read = scripted([status(gateway, { 'retry-after': '0' }), ok({})]);
+			await apiRequest(read.context, { method: 'GET', path: '/customers/1', idempotent: true });
+			expect(read.calls).toHaveLength(2);
+		}
+	});
+
 	test('never retries a status the endpoint gives a business meaning (502 on consent)', async () => {
 		const { context, calls } = scripted([
 			status(502, { 'retry-after': '0' }, { error: { code: 'PROOF_STORAGE_FAILED', message: 'Proof not stored' } }),

@@ -4,8 +4,8 @@ import type { PaginationMode } from '../../shared/transport';
 import { MAX_PER_PAGE } from '../../shared/transport';
 import { normaliseKeys, snakeCase } from '../catalogue/aliases';
 import { optionalGroupOf } from '../catalogue/describe';
-import { RuleViolation, integer, oneOf, required } from '../catalogue/rules';
-import type { Endpoint, FieldSpec, FileValue, Violation, WireRequest } from '../catalogue/types';
+import { RuleViolation, integer, isAbsent, oneOf, required } from '../catalogue/rules';
+import type { Endpoint, FieldSpec, FileValue, Rule, Violation, WireEnv, WireRequest } from '../catalogue/types';
 import { findInvalid, json } from '../catalogue/wire';
 
 export function wireKeyOf(field: FieldSpec): string {
@@ -38,10 +38,6 @@ function overlay(extra: IDataObject, typed: IDataObject): IDataObject {
 	return result;
 }
 
-function isAbsent(value: unknown) {
-	return value === undefined || value === null || value === '';
-}
-
 async function readFile(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -62,6 +58,40 @@ export function fillPath(path: string, params: IDataObject): string {
 	return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
 }
 
+/** Value at a dotted key (`customer.email`), as placed by setDeep. */
+function getDeep(source: IDataObject, dottedKey: string): unknown {
+	return dottedKey.split('.').reduce<unknown>((node, key) => (isPlainObject(node) ? node[key] : undefined), source);
+}
+
+function brokenRules(rules: Rule[], value: unknown): string[] {
+	return rules.map((rule) => rule(value)).filter((message): message is string => message !== undefined);
+}
+
+/** Return All / Limit, Page Size and Pagination Mode of a paginated operation. */
+function readPaging(context: IExecuteFunctions, endpoint: Endpoint, itemIndex: number, wire: WireRequest): Violation[] {
+	const violations: Violation[] = [];
+	const check = (field: string, rule: Rule, value: unknown, apply: () => void) => {
+		const broken = rule(value);
+		if (broken) violations.push({ field, message: broken });
+		else if (!isAbsent(value)) apply();
+	};
+	if (!context.getNodeParameter('returnAll', itemIndex, false)) {
+		const limit = context.getNodeParameter('limit', itemIndex, 50);
+		check('"Limit"', integer({ min: 1 }), limit, () => (wire.limit = Number(limit)));
+		if (isAbsent(limit)) violations.push({ field: '"Limit"', message: 'is required' });
+	}
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	check('"Page Size" (per_page)', integer({ min: 1, max: MAX_PER_PAGE }), options.perPage, () => {
+		wire.pageSize = Number(options.perPage);
+	});
+	if (endpoint.paginationModes) {
+		check('"Pagination Mode"', oneOf(endpoint.paginationModes), options.paginationMode, () => {
+			wire.pagination = options.paginationMode as PaginationMode;
+		});
+	}
+	return violations;
+}
+
 /**
  * Reads the item's parameters for one endpoint and produces the exact request, or throws a
  * RuleViolation naming every field and rule broken. No I/O happens here except reading the item's
@@ -72,10 +102,10 @@ export async function buildWireRequest(
 	endpoint: Endpoint,
 	itemIndex: number,
 ): Promise<WireRequest> {
-	const group = optionalGroupOf(endpoint);
+	const env: WireEnv = { timezone: context.getTimezone() };
 	const optionalValues =
-		endpoint.fields.some((field) => !field.property.required) || endpoint.extraBodyJson || endpoint.pagination
-			? (context.getNodeParameter(group, itemIndex, {}) as IDataObject)
+		endpoint.fields.some((field) => !field.property.required) || endpoint.extraBodyJson
+			? (context.getNodeParameter(optionalGroupOf(endpoint), itemIndex, {}) as IDataObject)
 			: {};
 	const wire: WireRequest = {
 		method: endpoint.method,
@@ -86,23 +116,25 @@ export async function buildWireRequest(
 		files: [],
 	};
 	const violations: Violation[] = [];
+	const typedBodyKeys = new Set<string>();
 
 	for (const field of endpoint.fields) {
 		const name = field.property.name;
 		const raw = field.property.required
 			? context.getNodeParameter(name, itemIndex, undefined, { extractValue: true })
 			: optionalValues[name];
-		const value = field.in === 'file' ? await readFile(context, itemIndex, raw) : field.wire ? field.wire(raw) : raw;
-		const invalid = findInvalid(value);
+		const value =
+			field.in === 'file' ? await readFile(context, itemIndex, raw) : field.wire ? field.wire(raw, env) : raw;
+		const invalid = field.in === 'file' ? undefined : findInvalid(value);
 		if (invalid) {
 			violations.push({ field: label(field), message: invalid.message });
 			continue;
 		}
-		const checks =
+		const rules =
 			field.property.required && field.property.type !== 'boolean'
 				? [required, ...(field.rules ?? [])]
 				: (field.rules ?? []);
-		const broken = checks.map((rule) => rule(value)).filter((message): message is string => message !== undefined);
+		const broken = brokenRules(rules, value);
 		violations.push(...broken.map((message) => ({ field: label(field), message })));
 		if (broken.length || isAbsent(value)) continue;
 
@@ -110,31 +142,29 @@ export async function buildWireRequest(
 		if (field.in === 'path') wire.pathParams[field.property.name] = value as string;
 		else if (field.in === 'query') wire.qs[key] = value as string;
 		else if (field.in === 'file') wire.files.push({ part: key, file: value as FileValue });
-		else setDeep(wire.body, key, value);
+		else {
+			setDeep(wire.body, key, value);
+			typedBodyKeys.add(key);
+		}
 	}
 
 	if (endpoint.extraBodyJson && !isAbsent(optionalValues.extraBodyJson)) {
 		const extra = json(optionalValues.extraBodyJson);
-		const invalid =
-			findInvalid(extra) ??
-			(typeof extra !== 'object' || extra === null || Array.isArray(extra)
-				? { message: 'must be a JSON object' }
-				: undefined);
+		const invalid = findInvalid(extra) ?? (isPlainObject(extra) ? undefined : { message: 'must be a JSON object' });
 		if (invalid) violations.push({ field: '"Extra Body Fields (JSON)"', message: invalid.message });
-		else wire.body = overlay(normaliseKeys(extra) as IDataObject, wire.body);
+		else {
+			wire.body = overlay(normaliseKeys(extra) as IDataObject, wire.body);
+			// A key the node has an input for obeys that input's rules, wherever its value came from.
+			for (const field of endpoint.fields) {
+				const key = wireKeyOf(field);
+				if (field.in !== 'body' || typedBodyKeys.has(key) || !field.rules) continue;
+				const broken = brokenRules(field.rules, getDeep(wire.body, key));
+				violations.push(...broken.map((message) => ({ field: `"Extra Body Fields (JSON)" (${key})`, message })));
+			}
+		}
 	}
 
-	if (endpoint.pagination && !isAbsent(optionalValues.perPage)) {
-		const broken = integer({ min: 1, max: MAX_PER_PAGE })(optionalValues.perPage);
-		if (broken) violations.push({ field: '"Page Size" (per_page)', message: broken });
-		else wire.pageSize = Number(optionalValues.perPage);
-	}
-	if (endpoint.paginationModes && !isAbsent(optionalValues.paginationMode)) {
-		const broken = oneOf(endpoint.paginationModes)(optionalValues.paginationMode);
-		if (broken) violations.push({ field: '"Pagination Mode"', message: broken });
-		else wire.pagination = optionalValues.paginationMode as PaginationMode;
-	}
-
+	if (endpoint.pagination) violations.push(...readPaging(context, endpoint, itemIndex, wire));
 	for (const check of endpoint.checks ?? []) violations.push(...check(wire));
 	if (violations.length) throw new RuleViolation(violations);
 	wire.path = fillPath(endpoint.path, wire.pathParams);

@@ -71,9 +71,8 @@ export async function runEndpoint(
 	const keep = simplify ? endpoint.simplify : undefined;
 
 	if (endpoint.pagination) {
-		const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
-		const limit = returnAll ? undefined : (context.getNodeParameter('limit', itemIndex, 50) as number);
-		const records = await collectPages(context, request, wire.pagination ?? endpoint.pagination, limit, wire.pageSize);
+		const mode = wire.pagination ?? endpoint.pagination;
+		const records = await collectPages(context, request, mode, wire.limit, wire.pageSize);
 		return records.map((record) => ({ json: simplified(record, keep) }));
 	}
 

@@ -101,8 +101,6 @@ export function fieldProperties(endpoints: readonly Endpoint[]): INodeProperties
 		const topLevel = endpoint.fields.filter((field) => field.property.required).map((field) => field.property);
 		const optional = endpoint.fields.filter((field) => !field.property.required).map((field) => field.property);
 		if (endpoint.extraBodyJson) optional.push(extraBodyJson);
-		if (endpoint.pagination) optional.push(pageSize);
-		if ((endpoint.paginationModes?.length ?? 0) > 1) optional.push(paginationMode);
 
 		const properties: INodeProperties[] = topLevel.map((property) => ({ ...property, displayOptions }));
 		if (endpoint.pagination) {
@@ -113,17 +111,20 @@ export function fieldProperties(endpoints: readonly Endpoint[]): INodeProperties
 			});
 		}
 		if (endpoint.simplify) properties.push({ ...simplify, displayOptions });
-		if (optional.length) {
-			const group = optionalGroupOf(endpoint);
-			properties.push({
-				displayName: GROUP_LABELS[group],
-				name: group,
-				type: 'collection',
-				placeholder: group === 'filters' ? 'Add Filter' : group === 'options' ? 'Add Option' : 'Add Field',
-				default: {},
-				displayOptions,
-				options: optional.sort(byDisplayName),
-			});
+		const collection = (group: keyof typeof GROUP_LABELS, options: INodeProperties[]) => ({
+			displayName: GROUP_LABELS[group],
+			name: group,
+			type: 'collection' as const,
+			placeholder: group === 'filters' ? 'Add Filter' : group === 'options' ? 'Add Option' : 'Add Field',
+			default: {},
+			displayOptions,
+			options: options.sort(byDisplayName),
+		});
+		if (optional.length) properties.push(collection(optionalGroupOf(endpoint), optional));
+		// How results are paged is not a filter: paginated operations get their own Options.
+		if (endpoint.pagination) {
+			const paging = (endpoint.paginationModes?.length ?? 0) > 1 ? [pageSize, paginationMode] : [pageSize];
+			properties.push(collection('options', paging));
 		}
 		return properties;
 	});

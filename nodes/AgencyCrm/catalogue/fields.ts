@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { snakeCase } from './aliases';
 import { email, integer } from './rules';
 import type { FieldLocation, FieldSpec } from './types';
-import { criteria, id, utcDateTime } from './wire';
+import { criteria, id, toUtcDateTime } from './wire';
 
 /**
  * Fields that several endpoints share. Each is a function so that an endpoint can place it in the
@@ -178,7 +178,7 @@ export function criteriaField(referential: 'product' | 'searchRequest', isRequir
 export function updatedSinceField(): FieldSpec {
 	return {
 		in: 'body',
-		wire: utcDateTime,
+		wire: toUtcDateTime,
 		property: {
 			displayName: 'Updated Since',
 			name: 'updatedSince',

@@ -13,22 +13,24 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const MIN_PICTURE_WIDTH = 800;
 export const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+export const isAbsent = (value: unknown) => value === undefined || value === null || value === '';
 
 /** Skips absent values: "required" is its own rule. */
 function when(test: (value: unknown) => boolean, message: string): Rule {
-	return (value) => (isEmpty(value) || test(value) ? undefined : message);
+	return (value) => (isAbsent(value) || test(value) ? undefined : message);
 }
 
 export const required: Rule = (value) =>
-	isEmpty(value) || (Array.isArray(value) && value.length === 0) ? 'is required' : undefined;
+	isAbsent(value) || (Array.isArray(value) && value.length === 0) ? 'is required' : undefined;
 
 export function integer(bounds: { min?: number; max?: number } = {}): Rule {
 	const { min, max } = bounds;
 	return (value) => {
-		if (isEmpty(value)) return undefined;
-		const number = Number(value);
-		if (!Number.isInteger(number)) return 'must be a whole number';
+		if (isAbsent(value)) return undefined;
+		// Digits only: Number() would also take "1e3", "0x10" or true.
+		const text = typeof value === 'number' || typeof value === 'string' ? String(value).trim() : '';
+		if (!/^-?\d+$/.test(text)) return 'must be a whole number';
+		const number = Number(text);
 		if (min !== undefined && number < min) return `must be at least ${min}`;
 		if (max !== undefined && number > max) return `must be at most ${max}`;
 		return undefined;
@@ -68,7 +70,7 @@ export const utcDateTime: Rule = when(
 
 /** Spec section 4 "Users": 12 to 40 characters with upper, lower, digit and special character. */
 export const password: Rule = (value) => {
-	if (isEmpty(value)) return undefined;
+	if (isAbsent(value)) return undefined;
 	const text = String(value);
 	const missing = [
 		[/[A-Z]/, 'an uppercase letter'],
@@ -118,5 +120,5 @@ export function minImageWidth(pixels: number): Rule {
  * boolean counts only when true), e.g. "profile or signature picture".
  */
 export function atLeastOne(field: string, message: string, values: (wire: WireRequest) => unknown[]): Check {
-	return (wire) => (values(wire).some((value) => !isEmpty(value) && value !== false) ? [] : [{ field, message }]);
+	return (wire) => (values(wire).some((value) => !isAbsent(value) && value !== false) ? [] : [{ field, message }]);
 }

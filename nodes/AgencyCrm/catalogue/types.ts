@@ -40,8 +40,13 @@ export interface FileValue {
 /** Returns what is wrong with a value ("must be …"), or undefined when it is fine. */
 export type Rule = (value: unknown) => string | undefined;
 
-/** Converts what the user entered into what the API expects; throws a RuleViolation when it cannot. */
-export type WireTransform = (value: unknown) => unknown;
+/** What a transform may need besides the value: the workflow's time zone, for dates without one. */
+export interface WireEnv {
+	timezone: string;
+}
+
+/** Converts what the user entered into what the API expects; returns an `Invalid` when it cannot. */
+export type WireTransform = (value: unknown, env: WireEnv) => unknown;
 
 export interface FieldSpec {
 	in: FieldLocation;
@@ -75,6 +80,8 @@ export interface WireRequest {
 	pageSize?: number;
 	/** The pagination mode the user chose, for endpoints that offer several. */
 	pagination?: PaginationMode;
+	/** How many records a paginated operation returns at most; undefined for Return All. */
+	limit?: number;
 }
 
 /** A rule across fields, run on the finished wire request; returns what is wrong (none: fine). */

@@ -1,6 +1,12 @@
 /** Statuses worth sending again: throttling and transient gateway failures. */
 export const RETRYABLE_STATUSES = [429, 502, 503, 504];
 
+/**
+ * The subset that says the request was not processed (throttled, or refused as unavailable), so a
+ * create may be sent again. A 502 or 504 may come after the API did the work: creates are not resent.
+ */
+export const NOT_PROCESSED_STATUSES = [429, 503];
+
 /** Socket-level failures worth sending again when the request is safe to repeat. */
 export const RETRYABLE_NETWORK_CODES = [
 	'ECONNRESET',

@@ -13,7 +13,14 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { TOKEN_EXCHANGE_ERROR } from '../../../credentials/tokenExchange';
 
-import { MAX_RETRIES, MAX_RETRY_AFTER_MS, RETRYABLE_NETWORK_CODES, RETRYABLE_STATUSES, retryDelayMs } from './backoff';
+import {
+	MAX_RETRIES,
+	MAX_RETRY_AFTER_MS,
+	NOT_PROCESSED_STATUSES,
+	RETRYABLE_NETWORK_CODES,
+	RETRYABLE_STATUSES,
+	retryDelayMs,
+} from './backoff';
 import { apiError } from './errors';
 
 export const CREDENTIAL_TYPE = 'agencyCrmApi';
@@ -31,7 +38,10 @@ export interface ApiRequest {
 	headers?: IDataObject;
 	/** `binary` for endpoints that may answer with an image instead of JSON. */
 	responseType?: 'json' | 'binary';
-	/** Whether the request may be sent again after a connection reset (it changes nothing twice). */
+	/**
+	 * Whether sending the request twice changes nothing more than sending it once. Only such requests
+	 * are resent after a connection reset, a 502 or a 504; others only after a 429 or a 503.
+	 */
 	idempotent?: boolean;
 	/** Statuses that carry a business meaning for this endpoint, so they are never retried. */
 	noRetryStatuses?: number[];
@@ -71,7 +81,8 @@ function httpOptions(request: ApiRequest): IHttpRequestOptions {
 }
 
 function isRetryable(request: ApiRequest, response: ApiResponse): boolean {
-	return RETRYABLE_STATUSES.includes(response.statusCode) && !request.noRetryStatuses?.includes(response.statusCode);
+	const statuses = request.idempotent ? RETRYABLE_STATUSES : NOT_PROCESSED_STATUSES;
+	return statuses.includes(response.statusCode) && !request.noRetryStatuses?.includes(response.statusCode);
 }
 
 /**

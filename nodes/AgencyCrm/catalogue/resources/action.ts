@@ -1,6 +1,6 @@
 import { commentField, customerField, productField, userField } from '../fields';
 import type { Endpoint, FieldSpec } from '../types';
-import { id, utcDateTime } from '../wire';
+import { id, toUtcDateTime } from '../wire';
 
 /** The body of both action-creation endpoints (docs/assumptions.md "Action"). */
 const actionFields: FieldSpec[] = [
@@ -21,7 +21,7 @@ const actionFields: FieldSpec[] = [
 	},
 	{
 		in: 'body',
-		wire: utcDateTime,
+		wire: toUtcDateTime,
 		property: {
 			displayName: 'Date',
 			name: 'date',

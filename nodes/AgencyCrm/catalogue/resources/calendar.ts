@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { agencyField, idInPath } from '../fields';
-import { eachOneOf, integer, numberBetween, oneOf, required, utcDateTime as utcFormat } from '../rules';
+import { eachOneOf, integer, numberBetween, oneOf, required, utcDateTime } from '../rules';
 import type { Check, Endpoint, FieldSpec, Violation } from '../types';
-import { geo, id, idList, participants, recurrence, utcDateTime } from '../wire';
+import { geo, id, idList, participants, recurrence, toUtcDateTime } from '../wire';
 
 const FREQUENCIES = ['yearly', 'monthly', 'weekly', 'daily', 'hourly', 'minutely', 'secondly'];
 const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
@@ -473,8 +473,8 @@ export const calendarEndpoints: Endpoint[] = [
 			},
 			{
 				in: 'body',
-				wire: utcDateTime,
-				rules: [utcFormat],
+				wire: toUtcDateTime,
+				rules: [utcDateTime],
 				property: {
 					displayName: 'Starts At',
 					name: 'startsAt',
@@ -486,8 +486,8 @@ export const calendarEndpoints: Endpoint[] = [
 			},
 			{
 				in: 'body',
-				wire: utcDateTime,
-				rules: [utcFormat],
+				wire: toUtcDateTime,
+				rules: [utcDateTime],
 				property: {
 					displayName: 'Ends At',
 					name: 'endsAt',

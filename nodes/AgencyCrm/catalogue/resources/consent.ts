@@ -1,6 +1,6 @@
 import { customerField } from '../fields';
 import type { Endpoint } from '../types';
-import { utcDateTime } from '../wire';
+import { toUtcDateTime } from '../wire';
 
 export const consentEndpoints: Endpoint[] = [
 	{
@@ -32,7 +32,7 @@ export const consentEndpoints: Endpoint[] = [
 			},
 			{
 				in: 'body',
-				wire: utcDateTime,
+				wire: toUtcDateTime,
 				property: {
 					displayName: 'Collected At',
 					name: 'collectedAt',
