@@ -50,6 +50,16 @@ export function deliveryItem(notification: Notification, receivedAt: string): ID
 export async function fetchRecord(context: IWebhookFunctions, notification: Notification): Promise<IDataObject> {
 	const type = resourceTypeOf(notification);
 	const id = notification.resource_id;
+	if (id === undefined || id === null || id === '') {
+		throw new NodeApiError(
+			context.getNode(),
+			{ message: 'No resource id' },
+			{
+				message: `The ${String(notification.event_type)} notification carries no resource_id, so the ${type} cannot be fetched`,
+				description: `Delivery ${String(notification.delivery_id ?? '(no delivery_id)')}. Turn off "Fetch Full Record" to receive the notification alone.`,
+			},
+		);
+	}
 	const path =
 		type === 'customer'
 			? `/customers/${encodeURIComponent(String(id))}`

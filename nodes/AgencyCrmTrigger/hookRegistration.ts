@@ -6,8 +6,6 @@ import { apiRequest, responseData } from '../shared/transport';
 /** Header carrying the per-hook secret on every delivery (docs/assumptions.md). */
 export const SECRET_HEADER = 'x-agency-crm-secret';
 
-export const EVENTS = ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE', 'PRODUCT_CREATE', 'PRODUCT_UPDATE'] as const;
-
 /** What the API says of a hook (spec section 2 "Webhook", plus `status`). */
 export interface Hook {
 	id: number;

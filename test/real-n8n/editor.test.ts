@@ -73,8 +73,9 @@ test('dropdowns are loaded from the API', async () => {
 	expect(eventTypes.map((option) => option.value).sort()).toEqual(['1', '2', '3', '4', '5', '6']);
 	const genders = await options('getGenders');
 	expect(genders.map((option) => option.value).sort()).toEqual(['M', 'MME', 'M_MME', 'SCI', 'SOC']);
-	const agencies = await options('getAgencies');
-	expect(agencies.map((option) => option.value)).toEqual([101, 102, 103]);
+	const groups = await options('getCustomerGroups');
+	expect(groups.length).toBeGreaterThan(0);
+	expect(groups.every((option) => typeof option.name === 'string' && option.value !== undefined)).toBe(true);
 });
 
 test('"From list" searches customers on the server, page by page', async () => {

@@ -12,7 +12,12 @@ describe('packs', () => {
 		const limited = await h.api('GET', '/discovery', { client: 'limited-client' });
 		expect(limited.status).toBe(200);
 		expect(limited.body.packs.map((pack: { name: string }) => pack.name)).toEqual(['Properties', 'Websites']);
-		expect(limited.body.agencies[0]).toMatchObject({ agency_id: 101, manufacturer_id: 101, name: expect.any(String), siret: expect.any(String) });
+		expect(limited.body.agencies[0]).toMatchObject({
+			agency_id: 101,
+			manufacturer_id: 101,
+			name: expect.any(String),
+			siret: expect.any(String),
+		});
 		const solo = await h.api('GET', '/discovery', { client: 'solo-client' });
 		expect(solo.body.agencies.map((agency: { agency_id: number }) => agency.agency_id)).toEqual([201]);
 		expect(solo.body.packs).toEqual([{ name: 'Full', description: 'All of the above' }]);

@@ -34,7 +34,10 @@ describe('token endpoint', () => {
 		for (const result of [
 			await h.requestToken('demo-client', 'wrong-secret', { site_id: '1' }),
 			await h.requestToken('nobody', 'demo-secret', { site_id: '1' }),
-			await h.send('POST', '/api/client/token/site', { rawBody: 'site_id=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+			await h.send('POST', '/api/client/token/site', {
+				rawBody: 'site_id=1',
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			}),
 		]) {
 			expect(result.status).toBe(401);
 			expect(result.body.error.code).toBe('INVALID_CLIENT');
@@ -74,7 +77,10 @@ describe('bearer token', () => {
 		for (const result of [
 			await h.api('GET', '/discovery', { client: null }),
 			await h.api('GET', '/customers/10001', { token: 'not-a-token' }),
-			await h.api('GET', '/discovery', { client: null, headers: { Authorization: 'Basic ZGVtby1jbGllbnQ6ZGVtby1zZWNyZXQ=' } }),
+			await h.api('GET', '/discovery', {
+				client: null,
+				headers: { Authorization: 'Basic ZGVtby1jbGllbnQ6ZGVtby1zZWNyZXQ=' },
+			}),
 		]) {
 			expect(result.status).toBe(401);
 			expect(result.body.error.code).toBe('UNAUTHENTICATED');

@@ -21,7 +21,15 @@ const validEvent = {
 	],
 	products: [5001],
 	contacts: [10001],
-	recurrence: { dtstart: '2025-12-01T09:00:00Z', freq: 'weekly', interval: 1, count: 4, until: null, byweekday: ['MO'], bynweekday: [[0, 1]] },
+	recurrence: {
+		dtstart: '2025-12-01T09:00:00Z',
+		freq: 'weekly',
+		interval: 1,
+		count: 4,
+		until: null,
+		byweekday: ['MO'],
+		bynweekday: [[0, 1]],
+	},
 };
 
 describe('calendar events', () => {
@@ -54,16 +62,54 @@ describe('calendar events', () => {
 		['ends_at before starts_at', { ends_at: '2025-12-01T08:00:00Z' }, ['ends_at']],
 		['all_day missing', { all_day: undefined }, ['all_day']],
 		['all_day not boolean', { all_day: 'no' }, ['all_day']],
-		['two organizers', { users: [{ user_id: 1001, is_creator: true, is_organizer: true }, { user_id: 1004, is_creator: false, is_organizer: true }] }, ['users']],
+		[
+			'two organizers',
+			{
+				users: [
+					{ user_id: 1001, is_creator: true, is_organizer: true },
+					{ user_id: 1004, is_creator: false, is_organizer: true },
+				],
+			},
+			['users'],
+		],
 		['no creator', { users: [{ user_id: 1001, is_creator: false, is_organizer: true }] }, ['users']],
 		['no users', { users: [] }, ['users']],
-		['duplicate user_id', { users: [{ user_id: 1001, is_creator: true, is_organizer: true }, { user_id: 1001, is_creator: false, is_organizer: false }] }, ['users[1].user_id']],
+		[
+			'duplicate user_id',
+			{
+				users: [
+					{ user_id: 1001, is_creator: true, is_organizer: true },
+					{ user_id: 1001, is_creator: false, is_organizer: false },
+				],
+			},
+			['users[1].user_id'],
+		],
 		['participant flag missing', { users: [{ user_id: 1001, is_creator: true }] }, ['users[0].is_organizer', 'users']],
 		['lat without lng', { location_geo: { lat: 45.7 } }, ['location_geo.lng']],
 		['unknown appointment_mode', { appointment_mode: 'CAR' }, ['appointment_mode']],
-		['recurrence without freq and interval', { recurrence: { dtstart: '2025-12-01T09:00:00Z' } }, ['recurrence.freq', 'recurrence.interval']],
-		['recurrence with count and until', { recurrence: { dtstart: '2025-12-01T09:00:00Z', freq: 'daily', interval: 1, count: 3, until: '2025-12-31T00:00:00Z' } }, ['recurrence.count']],
-		['recurrence with a bad day code', { recurrence: { dtstart: '2025-12-01T09:00:00Z', freq: 'weekly', interval: 2, byweekday: ['MON'] } }, ['recurrence.byweekday']],
+		[
+			'recurrence without freq and interval',
+			{ recurrence: { dtstart: '2025-12-01T09:00:00Z' } },
+			['recurrence.freq', 'recurrence.interval'],
+		],
+		[
+			'recurrence with count and until',
+			{
+				recurrence: {
+					dtstart: '2025-12-01T09:00:00Z',
+					freq: 'daily',
+					interval: 1,
+					count: 3,
+					until: '2025-12-31T00:00:00Z',
+				},
+			},
+			['recurrence.count'],
+		],
+		[
+			'recurrence with a bad day code',
+			{ recurrence: { dtstart: '2025-12-01T09:00:00Z', freq: 'weekly', interval: 2, byweekday: ['MON'] } },
+			['recurrence.byweekday'],
+		],
 		['unknown product', { products: [90001] }, ['products[0]']],
 	];
 	test.each(invalid)('%s gives 422 naming the field', async (_case, change, fields) => {
@@ -88,6 +134,8 @@ describe('calendar referentials', () => {
 		const missing = await h.api('GET', '/calendar/permanences/timeframe');
 		expect(missing.status).toBe(422);
 		expect(detailFields(missing)).toEqual(['agency_id']);
-		expect((await h.api('GET', '/calendar/permanences/timeframe', { query: { manufacturer_id: 201 } })).status).toBe(403);
+		expect((await h.api('GET', '/calendar/permanences/timeframe', { query: { manufacturer_id: 201 } })).status).toBe(
+			403,
+		);
 	});
 });

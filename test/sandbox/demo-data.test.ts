@@ -18,7 +18,9 @@ test('ids follow fixed bases per site', () => {
 	expect(store.customers.forSite(2)[0].customers_id).toBe(900001);
 	expect(store.products.forSite(1)[0].product_id).toBe(5001);
 	expect(store.products.forSite(2)[0].product_id).toBe(90001);
-	expect(store.users.forSite(1).map((user) => user.user_id)).toEqual([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009]);
+	expect(store.users.forSite(1).map((user) => user.user_id)).toEqual([
+		1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009,
+	]);
 	expect(store.users.forSite(2)[0].user_id).toBe(9001);
 	expect(store.transactions.get(7001)?.site_id).toBe(1);
 	expect(store.mandates.forSite(1)[0].mandat_id).toBe(3001);

@@ -26,7 +26,9 @@ describe('injected faults', () => {
 		expect(set.body.data).toMatchObject({ scope: 'demo-client', faults: expect.objectContaining({ rate_429: 0.25 }) });
 		const results = await repeat(12, () => h.api('GET', '/discovery'));
 		// Deterministic: exactly every 4th request.
-		expect(results.map((result) => result.status)).toEqual([200, 200, 200, 429, 200, 200, 200, 429, 200, 200, 200, 429]);
+		expect(results.map((result) => result.status)).toEqual([
+			200, 200, 200, 429, 200, 200, 200, 429, 200, 200, 200, 429,
+		]);
 		const limited = results.filter((result) => result.status === 429);
 		expect(limited[0].headers.get('retry-after')).toBe('7');
 		expect(limited[0].body.error.code).toBe('RATE_LIMITED');
@@ -95,7 +97,10 @@ describe('counters and request log', () => {
 
 	test('the request log keeps what was sent and answered', async () => {
 		await h.admin('POST', '/reset');
-		const search = await h.api('POST', '/customers/search', { body: { manufacturer_id: 102, per_page: 2 }, query: { include: 'groups' } });
+		const search = await h.api('POST', '/customers/search', {
+			body: { manufacturer_id: 102, per_page: 2 },
+			query: { include: 'groups' },
+		});
 		await h.api('POST', '/users/1002/photo', { form: formWith({ profile_picture: Buffer.from('not an image') }) });
 		const log = (await h.admin('GET', '/requests?limit=2')).body.data;
 		expect(log).toHaveLength(2);
@@ -111,7 +116,11 @@ describe('counters and request log', () => {
 			request_id: search.headers.get('x-request-id'),
 			content_type: 'application/json',
 		});
-		expect(log[1]).toMatchObject({ route: 'POST /users/{userId}/photo', status: 422, body: expect.stringMatching(/^\[multipart\/form-data body, \d+ bytes\]$/) });
+		expect(log[1]).toMatchObject({
+			route: 'POST /users/{userId}/photo',
+			status: 422,
+			body: expect.stringMatching(/^\[multipart\/form-data body, \d+ bytes\]$/),
+		});
 	});
 });
 
@@ -129,6 +138,7 @@ describe('X-Request-Id', () => {
 		const ids = answers.map((answer) => answer.headers.get('x-request-id'));
 		for (const id of ids) expect(id).toMatch(UUID);
 		expect(new Set(ids).size).toBe(answers.length);
-		for (const answer of answers.filter((candidate) => candidate.status >= 400)) expect(answer.body.request_id).toBe(answer.headers.get('x-request-id'));
+		for (const answer of answers.filter((candidate) => candidate.status >= 400))
+			expect(answer.body.request_id).toBe(answer.headers.get('x-request-id'));
 	});
 });

@@ -58,7 +58,8 @@ export class Harness {
 		if (cached) return cached;
 		const siteId = this.sandbox.clients.find((client) => client.clientId === clientId)?.siteId ?? 1;
 		const result = await this.requestToken(clientId, this.secretOf(clientId), { site_id: String(siteId) });
-		if (result.status !== 200) throw new Error(`token for ${clientId}: ${result.status} ${JSON.stringify(result.body)}`);
+		if (result.status !== 200)
+			throw new Error(`token for ${clientId}: ${result.status} ${JSON.stringify(result.body)}`);
 		this.tokens.set(clientId, result.body.access_token);
 		return result.body.access_token;
 	}
@@ -94,7 +95,8 @@ export class Harness {
 		const response = await fetch(url, { method, headers, body });
 		const bytes = Buffer.from(await response.arrayBuffer());
 		let parsed: unknown;
-		if ((response.headers.get('content-type') ?? '').includes('json') && bytes.length > 0) parsed = JSON.parse(bytes.toString('utf8'));
+		if ((response.headers.get('content-type') ?? '').includes('json') && bytes.length > 0)
+			parsed = JSON.parse(bytes.toString('utf8'));
 		return { status: response.status, headers: response.headers, body: parsed, bytes };
 	}
 }

@@ -12,8 +12,19 @@ describe('seller leads', () => {
 		const result = await h.api('POST', '/leads/sellers', {
 			body: {
 				agency_id: 102,
-				customer: { firstname: 'Hélène', lastName: 'Vendeuse', email: 'helene.vendeuse@example.org', mobile_phone: '0699887766' },
-				product: { transaction_type: 'sale', property_type: 'house', price: 450000, city: 'Villeurbanne', criteria: [{ id: 'surface', value: 120 }] },
+				customer: {
+					firstname: 'Hélène',
+					lastName: 'Vendeuse',
+					email: 'helene.vendeuse@example.org',
+					mobile_phone: '0699887766',
+				},
+				product: {
+					transaction_type: 'sale',
+					property_type: 'house',
+					price: 450000,
+					city: 'Villeurbanne',
+					criteria: [{ id: 'surface', value: 120 }],
+				},
 				request_nature: 'Valuation',
 				comment: 'Estimation souhaitée avant l’été',
 			},
@@ -22,19 +33,35 @@ describe('seller leads', () => {
 		expect(result.body.meta).toEqual({ duplicate_customer: false });
 		const { customer, product } = result.body.data;
 		expect(customer).toMatchObject({ lastname: 'Vendeuse', agency_id: 102, type: 'seller' });
-		expect(customer.consent).toMatchObject({ status: 'collected', reason: 'Demo Portal - Sale - Valuation', collected_at: expect.stringMatching(/Z$/) });
-		expect(product).toMatchObject({ agency_id: 102, transaction_type: 'sale', property_type: 'house', price: 450000, criteria: [{ id: 2, value: 120 }] });
+		expect(customer.consent).toMatchObject({
+			status: 'collected',
+			reason: 'Demo Portal - Sale - Valuation',
+			collected_at: expect.stringMatching(/Z$/),
+		});
+		expect(product).toMatchObject({
+			agency_id: 102,
+			transaction_type: 'sale',
+			property_type: 'house',
+			price: 450000,
+			criteria: [{ id: 2, value: 120 }],
+		});
 		expect((await h.api('GET', `/products/${product.product_id}`)).status).toBe(200);
-		expect((await h.admin('GET', `/records/consent/${customer.customers_id}`)).body.data.reason).toBe('Demo Portal - Sale - Valuation');
+		expect((await h.admin('GET', `/records/consent/${customer.customers_id}`)).body.data.reason).toBe(
+			'Demo Portal - Sale - Valuation',
+		);
 		const history = await h.api('GET', `/customers/${customer.customers_id}/actions`);
-		expect(history.body.data).toEqual([expect.objectContaining({ action_type_id: 9, comment: 'Estimation souhaitée avant l’été' })]);
+		expect(history.body.data).toEqual([
+			expect.objectContaining({ action_type_id: 9, comment: 'Estimation souhaitée avant l’été' }),
+		]);
 	});
 
 	test('require the customer and the product', async () => {
 		const result = await h.api('POST', '/leads/sellers', { body: { agency_id: 101 } });
 		expect(result.status).toBe(422);
 		expect(detailFields(result)).toEqual(['customer', 'product']);
-		const agency = await h.api('POST', '/leads/sellers', { body: { agency_id: 201, customer: { lastname: 'X' }, product: {} } });
+		const agency = await h.api('POST', '/leads/sellers', {
+			body: { agency_id: 201, customer: { lastname: 'X' }, product: {} },
+		});
 		expect(agency.status).toBe(403);
 	});
 });
@@ -48,28 +75,50 @@ describe('buyer leads', () => {
 				customer: { lastname: 'Acheteur', mobile_phone: existing.mobile_phone },
 				transaction_type: 'rental',
 				request_nature: 'Visit request',
-				search_requests: [{ title: 'T2 Lyon 3e', criteria: [{ id: 2, value: 900 }, { id: 30, value: [3] }] }],
+				search_requests: [
+					{
+						title: 'T2 Lyon 3e',
+						criteria: [
+							{ id: 2, value: 900 },
+							{ id: 30, value: [3] },
+						],
+					},
+				],
 			},
 		});
 		expect(result.status).toBe(201);
 		expect(result.body.meta.duplicate_customer).toBe(true);
 		expect(result.body.data.customer.customers_id).toBe(10010);
 		expect(result.body.data.customer.consent.reason).toBe('Demo Portal - Rental - Visit request');
-		expect(result.body.data.search_requests).toEqual([expect.objectContaining({ customers_id: 10010, criteria: [{ id: 2, value: 900 }, { id: 30, value: [3] }] })]);
+		expect(result.body.data.search_requests).toEqual([
+			expect.objectContaining({
+				customers_id: 10010,
+				criteria: [
+					{ id: 2, value: 900 },
+					{ id: 30, value: [3] },
+				],
+			}),
+		]);
 	});
 
 	test('reuse a customer found by landline phone or email', async () => {
 		const all = await h.api('POST', '/customers/search', { body: { per_page: 200 } });
 		const withLandline = all.body.data.find((candidate: { phone: string | null }) => candidate.phone);
-		const byPhone = await h.api('POST', '/leads/buyers', { body: { agency_id: 101, customer: { lastname: 'Fixe', phone: withLandline.phone } } });
+		const byPhone = await h.api('POST', '/leads/buyers', {
+			body: { agency_id: 101, customer: { lastname: 'Fixe', phone: withLandline.phone } },
+		});
 		expect(byPhone.body.data.customer.customers_id).toBe(withLandline.customers_id);
-		const byEmail = await h.api('POST', '/leads/buyers', { body: { agency_id: 101, customer: { lastname: 'Mail', email: all.body.data[0].email } } });
+		const byEmail = await h.api('POST', '/leads/buyers', {
+			body: { agency_id: 101, customer: { lastname: 'Mail', email: all.body.data[0].email } },
+		});
 		expect(byEmail.body.data.customer.customers_id).toBe(all.body.data[0].customers_id);
 		expect(byEmail.body.data.customer.consent.reason).toBe('Demo Portal - Sale - Search');
 	});
 
 	test('create a new customer when nothing matches', async () => {
-		const result = await h.api('POST', '/leads/buyers', { body: { agency_id: 103, customer: { lastname: 'Inconnu', email: 'inconnu@example.org' } } });
+		const result = await h.api('POST', '/leads/buyers', {
+			body: { agency_id: 103, customer: { lastname: 'Inconnu', email: 'inconnu@example.org' } },
+		});
 		expect(result.body.meta.duplicate_customer).toBe(false);
 		expect(result.body.data.customer).toMatchObject({ agency_id: 103, type: 'buyer' });
 		expect(result.body.data.search_requests).toEqual([]);

@@ -12,7 +12,9 @@ async function walkCustomers(perPage: number): Promise<{ ids: number[]; pages: n
 	let cursor: string | null = null;
 	let pages = 0;
 	do {
-		const result = await h.api('POST', '/customers/search', { body: { per_page: perPage, ...(cursor ? { cursor } : {}) } });
+		const result = await h.api('POST', '/customers/search', {
+			body: { per_page: perPage, ...(cursor ? { cursor } : {}) },
+		});
 		expect(result.status).toBe(200);
 		expect(result.body.data.length).toBeLessThanOrEqual(perPage);
 		expect(result.body.meta.has_more).toBe(result.body.meta.next_cursor !== null);
@@ -70,7 +72,14 @@ describe('cursor pagination', () => {
 		const ids = result.body.data.map((mandate: { mandat_id: number }) => mandate.mandat_id);
 		expect(ids.length).toBeGreaterThan(5);
 		expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
-		expect(result.body.data[0]).toEqual(expect.objectContaining({ agency: expect.any(Number), first_name: expect.any(String), last_name: expect.any(String), is_amendment: expect.any(Boolean) }));
+		expect(result.body.data[0]).toEqual(
+			expect.objectContaining({
+				agency: expect.any(Number),
+				first_name: expect.any(String),
+				last_name: expect.any(String),
+				is_amendment: expect.any(Boolean),
+			}),
+		);
 	});
 
 	test('filters combine with pagination', async () => {
@@ -96,7 +105,9 @@ describe('product search offset mode', () => {
 
 	test('offset cannot be combined with a cursor', async () => {
 		const first = await h.api('POST', '/products/search', { body: { per_page: 5 } });
-		const result = await h.api('POST', '/products/search', { body: { offset: 5, cursor: first.body.meta.next_cursor } });
+		const result = await h.api('POST', '/products/search', {
+			body: { offset: 5, cursor: first.body.meta.next_cursor },
+		});
 		expect(result.status).toBe(422);
 		expect(detailFields(result)).toEqual(['offset']);
 	});
@@ -104,11 +115,15 @@ describe('product search offset mode', () => {
 
 describe('customer action history (offset through cursor)', () => {
 	test('pages by offset and shows only action types with show_in_history', async () => {
-		const created = await h.api('POST', '/customers', { body: { lastname: 'Historique', email: 'historique@example.org' } });
+		const created = await h.api('POST', '/customers', {
+			body: { lastname: 'Historique', email: 'historique@example.org' },
+		});
 		const customerId = created.body.data.customers_id;
 		const logged = [];
 		for (const actionTypeId of [1, 6, 2, 3]) {
-			const result = await h.api('POST', `/customers/${customerId}/actions`, { body: { action_type_id: actionTypeId, comment: `type ${actionTypeId}` } });
+			const result = await h.api('POST', `/customers/${customerId}/actions`, {
+				body: { action_type_id: actionTypeId, comment: `type ${actionTypeId}` },
+			});
 			expect(result.status).toBe(201);
 			logged.push(result.body.data);
 		}

@@ -10,17 +10,38 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 async function newProduct(extra: Record<string, unknown> = {}) {
-	const result = await h.api('POST', '/products', { body: { agency_id: 101, transaction_type: 'sale', property_type: 'apartment', title: 'T2 test', price: 210000, ...extra } });
+	const result = await h.api('POST', '/products', {
+		body: {
+			agency_id: 101,
+			transaction_type: 'sale',
+			property_type: 'apartment',
+			title: 'T2 test',
+			price: 210000,
+			...extra,
+		},
+	});
 	expect(result.status).toBe(201);
 	return result.body.data;
 }
 
 describe('products', () => {
 	test('creation accepts criteria by XML identifier and stores integer ids', async () => {
-		const product = await newProduct({ criteria: [{ id: 'price', value: 210000 }, { id: 9, value: 'C' }, { id: 'ges_letter', value: 'B' }] });
+		const product = await newProduct({
+			criteria: [
+				{ id: 'price', value: 210000 },
+				{ id: 9, value: 'C' },
+				{ id: 'ges_letter', value: 'B' },
+			],
+		});
 		expect(product).toMatchObject({ agency_id: 101, status: 'active', reference: `VA${product.product_id}`, views: 0 });
-		expect(product.criteria).toEqual([{ id: 1, value: 210000 }, { id: 9, value: 'C' }, { id: 11, value: 'B' }]);
-		const invalid = await h.api('POST', '/products', { body: { agency_id: 101, transaction_type: 'sale', criteria: [{ id: 20, value: 'north' }] } });
+		expect(product.criteria).toEqual([
+			{ id: 1, value: 210000 },
+			{ id: 9, value: 'C' },
+			{ id: 11, value: 'B' },
+		]);
+		const invalid = await h.api('POST', '/products', {
+			body: { agency_id: 101, transaction_type: 'sale', criteria: [{ id: 20, value: 'north' }] },
+		});
 		expect(invalid.status).toBe(422);
 		expect(detailFields(invalid)).toEqual(['property_type', 'criteria[0].id']);
 	});
@@ -28,8 +49,14 @@ describe('products', () => {
 	test('GET returns base fields unless fetch names related data', async () => {
 		const base = (await h.api('GET', '/products/5001')).body.data;
 		expect(base.criteria).toBeUndefined();
-		const full = (await h.api('GET', '/products/5001', { query: { fetch: 'criteria,pictures,lots,agency' } })).body.data;
-		expect(full).toMatchObject({ criteria: expect.any(Array), pictures: expect.any(Array), lots: expect.any(Array), agency: expect.objectContaining({ agency_id: 101 }) });
+		const full = (await h.api('GET', '/products/5001', { query: { fetch: 'criteria,pictures,lots,agency' } })).body
+			.data;
+		expect(full).toMatchObject({
+			criteria: expect.any(Array),
+			pictures: expect.any(Array),
+			lots: expect.any(Array),
+			agency: expect.objectContaining({ agency_id: 101 }),
+		});
 		const invalid = await h.api('GET', '/products/5001', { query: { fetch: 'everything' } });
 		expect(detailFields(invalid)).toEqual(['fetch']);
 	});
@@ -42,13 +69,18 @@ describe('products', () => {
 		expect(detailFields(missing)).toEqual(['product_id']);
 		const other = await h.api('PATCH', path, { body: { product_id: 5001, price: 1 } });
 		expect(detailFields(other)).toEqual(['product_id']);
-		const patched = await h.api('PATCH', path, { body: { product_id: product.product_id, price: 199000, criteria: [{ id: 2, value: 48 }] } });
+		const patched = await h.api('PATCH', path, {
+			body: { product_id: product.product_id, price: 199000, criteria: [{ id: 2, value: 48 }] },
+		});
 		expect(patched.status).toBe(200);
 		expect(patched.body.data).toMatchObject({ price: 199000, title: 'T2 test', criteria: [{ id: 2, value: 48 }] });
 	});
 
 	test('search filters by fields and criteria', async () => {
-		const result = await h.api('POST', '/products/search', { body: { transaction_type: 'rental', criteria: [{ id: 'property_type', value: 'apartment' }], per_page: 200 }, query: { fetch: 'criteria' } });
+		const result = await h.api('POST', '/products/search', {
+			body: { transaction_type: 'rental', criteria: [{ id: 'property_type', value: 'apartment' }], per_page: 200 },
+			query: { fetch: 'criteria' },
+		});
 		expect(result.body.data.length).toBeGreaterThan(0);
 		for (const product of result.body.data) {
 			expect(product.transaction_type).toBe('rental');
@@ -64,7 +96,10 @@ describe('products', () => {
 		expect(lots.body.data[0]).toMatchObject({ lot_id: expect.any(Number), product_id: building.product_id });
 
 		const before = (await h.api('GET', '/products/5002')).body.data.views;
-		expect((await h.api('POST', '/products/5002/views', { client: 'limited-client' })).body.data).toEqual({ product_id: 5002, views: before + 1 });
+		expect((await h.api('POST', '/products/5002/views', { client: 'limited-client' })).body.data).toEqual({
+			product_id: 5002,
+			views: before + 1,
+		});
 
 		const hidden = await h.api('POST', '/products/5002/actions', { body: { action_type_id: 7, comment: 'relance' } });
 		const shown = await h.api('POST', '/products/5002/actions', { body: { action_type_id: 2, comment: 'visite' } });
@@ -78,7 +113,14 @@ describe('products', () => {
 
 describe('DPE/GES label', () => {
 	test('is a PNG by default and an SVG on request', async () => {
-		const product = await newProduct({ criteria: [{ id: 9, value: 'D' }, { id: 10, value: 212 }, { id: 11, value: 'E' }, { id: 12, value: 61 }] });
+		const product = await newProduct({
+			criteria: [
+				{ id: 9, value: 'D' },
+				{ id: 10, value: 212 },
+				{ id: 11, value: 'E' },
+				{ id: 12, value: 61 },
+			],
+		});
 		const image = await h.api('POST', `/products/${product.product_id}/dpeGes`, { body: { width: 300 } });
 		expect(image.status).toBe(200);
 		expect(image.headers.get('content-type')).toBe('image/png');
@@ -108,17 +150,28 @@ describe('picture upload', () => {
 			[webp(1600, 900), 'public', 1600],
 		];
 		for (const [image, visibility, width] of cases) {
-			const result = await h.api('POST', `/products/5003/pictures/${visibility}`, { form: formWith({ file: image, title: 'Séjour' }) });
+			const result = await h.api('POST', `/products/5003/pictures/${visibility}`, {
+				form: formWith({ file: image, title: 'Séjour' }),
+			});
 			expect(result.status).toBe(201);
-			expect(result.body.data).toMatchObject({ width, size: image.length, is_public: visibility === 'public', title: 'Séjour', url: expect.stringMatching(/^https:/) });
+			expect(result.body.data).toMatchObject({
+				width,
+				size: image.length,
+				is_public: visibility === 'public',
+				title: 'Séjour',
+				url: expect.stringMatching(/^https:/),
+			});
 		}
 	});
 
 	test('refuses narrow images, non-images, images over 20 MB and a missing file part', async () => {
-		const upload = (parts: Record<string, Buffer | string>) => h.api('POST', '/products/5003/pictures/public', { form: formWith(parts) });
+		const upload = (parts: Record<string, Buffer | string>) =>
+			h.api('POST', '/products/5003/pictures/public', { form: formWith(parts) });
 		const narrow = await upload({ file: png(799) });
 		expect(narrow.status).toBe(422);
-		expect(narrow.body.error.details).toEqual([{ field: 'file', message: 'must be at least 800 px wide (got 799 px)' }]);
+		expect(narrow.body.error.details).toEqual([
+			{ field: 'file', message: 'must be at least 800 px wide (got 799 px)' },
+		]);
 		expect(detailFields(await upload({ file: webp(640, 480) }))).toEqual(['file']);
 		expect(detailFields(await upload({ file: Buffer.from('just some text, not an image') }))).toEqual(['file']);
 		const huge = await upload({ file: padded(png(1200), TWENTY_MB + 1) });

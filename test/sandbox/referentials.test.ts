@@ -30,11 +30,16 @@ test('product criteria list their definition; a single one adds its values', asy
 
 test('search-request criteria include the zone criterion 30', async () => {
 	const criteria = (await h.api('GET', '/criterias/search-requests')).body.data;
-	expect(criteria.find((criterion: { id: number }) => criterion.id === 30)).toMatchObject({ xml_id: 'zone', type: 'multi_list' });
+	expect(criteria.find((criterion: { id: number }) => criterion.id === 30)).toMatchObject({
+		xml_id: 'zone',
+		type: 'multi_list',
+	});
 });
 
 test('categories list their criteria', async () => {
-	const house = (await h.api('GET', '/criterias/categories/2')).body.data.map((criterion: { xml_id: string }) => criterion.xml_id);
+	const house = (await h.api('GET', '/criterias/categories/2')).body.data.map(
+		(criterion: { xml_id: string }) => criterion.xml_id,
+	);
 	expect(house).toContain('garden');
 	expect(house).not.toContain('elevator');
 	expect((await h.api('GET', '/criterias/categories/99')).status).toBe(404);
@@ -48,13 +53,19 @@ test('zones are per site, with an ETag honoured by If-None-Match', async () => {
 	const cached = await h.api('GET', '/criterias/zone-list', { headers: { 'If-None-Match': etag ?? '' } });
 	expect(cached.status).toBe(304);
 	expect(cached.bytes).toHaveLength(0);
-	const solo = await h.api('GET', '/criterias/zone-list', { client: 'solo-client', headers: { 'If-None-Match': etag ?? '' } });
+	const solo = await h.api('GET', '/criterias/zone-list', {
+		client: 'solo-client',
+		headers: { 'If-None-Match': etag ?? '' },
+	});
 	expect(solo.status).toBe(200);
 	expect(solo.body.data.map((zone: { label: string }) => zone.label)).toContain('Bordeaux');
 });
 
 test('config lists, customer groups and origins, action types', async () => {
-	expect((await h.api('GET', '/configs/listes/1/values')).body.data[0]).toEqual({ id: 1, label: 'Vendu par un confrère' });
+	expect((await h.api('GET', '/configs/listes/1/values')).body.data[0]).toEqual({
+		id: 1,
+		label: 'Vendu par un confrère',
+	});
 	expect((await h.api('GET', '/configs/listes/4/values')).body.data).toHaveLength(3);
 	expect((await h.api('GET', '/configs/listes/99/values')).status).toBe(404);
 	expect((await h.api('GET', '/customers/origins')).body.data.length).toBeGreaterThan(3);

@@ -10,7 +10,15 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 function newUser(extra: Record<string, unknown>) {
-	return h.api('POST', '/users', { body: { agency_id: 102, firstname: 'Nina', lastname: 'Agent', email: `nina.${Math.random()}@demo-realty.example`, ...extra } });
+	return h.api('POST', '/users', {
+		body: {
+			agency_id: 102,
+			firstname: 'Nina',
+			lastname: 'Agent',
+			email: `nina.${Math.random()}@demo-realty.example`,
+			...extra,
+		},
+	});
 }
 
 describe('password rules', () => {
@@ -33,7 +41,13 @@ describe('password rules', () => {
 		expect((await newUser({ password: `Aa1!${'x'.repeat(36)}` })).status).toBe(201);
 		const result = await newUser({ password: STRONG_PASSWORD, type_ids: [1, 2] });
 		expect(result.status).toBe(201);
-		expect(result.body.data).toMatchObject({ agency_id: 102, group_id: 3, type_ids: [1, 2], is_active: true, profile_picture: null });
+		expect(result.body.data).toMatchObject({
+			agency_id: 102,
+			group_id: 3,
+			type_ids: [1, 2],
+			is_active: true,
+			profile_picture: null,
+		});
 		expect(result.body.data.password).toBeUndefined();
 		const userId = result.body.data.user_id;
 		const weak = await h.api('PATCH', `/users/${userId}`, { body: { password: 'weak' } });
@@ -54,7 +68,9 @@ describe('users', () => {
 		expect(managers.body.data.length).toBeGreaterThan(0);
 		for (const user of managers.body.data) expect(user.group_id).toBe(2);
 		const withLogs = await h.api('GET', '/users/1001', { query: { include: 'logs' } });
-		expect(withLogs.body.data.logs).toEqual(expect.arrayContaining([expect.objectContaining({ at: expect.any(String), action: expect.any(String) })]));
+		expect(withLogs.body.data.logs).toEqual(
+			expect.arrayContaining([expect.objectContaining({ at: expect.any(String), action: expect.any(String) })]),
+		);
 		expect((await h.api('GET', '/users/1001')).body.data.logs).toBeUndefined();
 	});
 
@@ -69,7 +85,9 @@ describe('users', () => {
 	test('DELETE reassigns the customers of the user', async () => {
 		const created = await newUser({ password: STRONG_PASSWORD, agency_id: 103 });
 		const userId = created.body.data.user_id;
-		const customer = await h.api('POST', '/customers', { body: { lastname: 'Suivi', email: 'suivi@example.org', agency_id: 103, user_id: userId } });
+		const customer = await h.api('POST', '/customers', {
+			body: { lastname: 'Suivi', email: 'suivi@example.org', agency_id: 103, user_id: userId },
+		});
 		expect((await h.api('DELETE', `/users/${userId}`)).status).toBe(204);
 		expect((await h.api('GET', `/users/${userId}`)).status).toBe(404);
 		const reassigned = (await h.api('GET', `/customers/${customer.body.data.customers_id}`)).body.data.user_id;
@@ -83,19 +101,31 @@ describe('user photo', () => {
 		const profile = await h.api('POST', '/users/1002/photo', { form: formWith({ profile_picture: png(300) }) });
 		expect(profile.status).toBe(200);
 		expect(profile.body.data.profile_picture).toMatch(/profile_picture\.png$/);
-		const both = await h.api('POST', '/users/1003/photo', { form: formWith({ profile_picture: jpeg(200, 200), signature_picture: png(400) }) });
-		expect(both.body.data).toMatchObject({ profile_picture: expect.stringMatching(/\.jpg$/), signature_picture: expect.stringMatching(/\.png$/) });
+		const both = await h.api('POST', '/users/1003/photo', {
+			form: formWith({ profile_picture: jpeg(200, 200), signature_picture: png(400) }),
+		});
+		expect(both.body.data).toMatchObject({
+			profile_picture: expect.stringMatching(/\.jpg$/),
+			signature_picture: expect.stringMatching(/\.png$/),
+		});
 		expect((await h.api('DELETE', '/users/1003/photo', { body: { signature_picture: true } })).status).toBe(204);
-		expect((await h.api('GET', '/users/1003')).body.data).toMatchObject({ profile_picture: expect.any(String), signature_picture: null });
+		expect((await h.api('GET', '/users/1003')).body.data).toMatchObject({
+			profile_picture: expect.any(String),
+			signature_picture: null,
+		});
 	});
 
 	test('refuses a missing part, a non-image and an image over 20 MB', async () => {
 		const none = await h.api('POST', '/users/1002/photo', { form: formWith({ avatar: png(300) }) });
 		expect(none.status).toBe(422);
 		expect(detailFields(none)).toEqual(['profile_picture']);
-		const text = await h.api('POST', '/users/1002/photo', { form: formWith({ profile_picture: png(300), signature_picture: Buffer.from('%PDF-1.4 not an image') }) });
+		const text = await h.api('POST', '/users/1002/photo', {
+			form: formWith({ profile_picture: png(300), signature_picture: Buffer.from('%PDF-1.4 not an image') }),
+		});
 		expect(detailFields(text)).toEqual(['signature_picture']);
-		const huge = await h.api('POST', '/users/1002/photo', { form: formWith({ profile_picture: padded(png(300), 20 * 1024 * 1024 + 1) }) });
+		const huge = await h.api('POST', '/users/1002/photo', {
+			form: formWith({ profile_picture: padded(png(300), 20 * 1024 * 1024 + 1) }),
+		});
 		expect(huge.status).toBe(422);
 		expect(huge.body.error.details[0]).toEqual({ field: 'profile_picture', message: expect.stringMatching(/20 MB/) });
 		expect(detailFields(await h.api('DELETE', '/users/1002/photo', { body: {} }))).toEqual(['profile_picture']);

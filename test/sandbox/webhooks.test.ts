@@ -57,7 +57,8 @@ afterAll(async () => {
 });
 afterEach(async () => {
 	for (const client of ['demo-client', 'solo-client']) {
-		for (const hook of (await h.api('GET', '/hooks', { client })).body.data) await h.api('DELETE', `/hooks/${hook.id}`, { client });
+		for (const hook of (await h.api('GET', '/hooks', { client })).body.data)
+			await h.api('DELETE', `/hooks/${hook.id}`, { client });
 	}
 	receiver.received.length = 0;
 });
@@ -79,15 +80,33 @@ function editCustomer(id = 10001) {
 describe('webhook CRUD', () => {
 	test('create, list, update, delete', async () => {
 		const hook = await subscribe('/ok', ['CUSTOMER_CREATE'], { headers: { 'X-Secret': 'abc' }, format: 'json' });
-		expect(hook).toEqual({ id: expect.any(Number), url: receiver.url('/ok'), headers: { 'X-Secret': 'abc' }, authId: null, format: 'json', origines: ['CUSTOMER_CREATE'], status: 'active' });
+		expect(hook).toEqual({
+			id: expect.any(Number),
+			url: receiver.url('/ok'),
+			headers: { 'X-Secret': 'abc' },
+			authId: null,
+			format: 'json',
+			origines: ['CUSTOMER_CREATE'],
+			status: 'active',
+		});
 		expect((await h.api('GET', '/hooks')).body.data).toEqual([hook]);
 		expect((await h.api('GET', '/hooks', { client: 'solo-client' })).body.data).toEqual([]);
 
-		const updated = await h.api('PUT', `/hooks/${hook.id}`, { body: { origines: ['CUSTOMER_UPDATE', 'PRODUCT_UPDATE'], auth_id: 5, headers: null } });
+		const updated = await h.api('PUT', `/hooks/${hook.id}`, {
+			body: { origines: ['CUSTOMER_UPDATE', 'PRODUCT_UPDATE'], auth_id: 5, headers: null },
+		});
 		expect(updated.status).toBe(200);
-		expect(updated.body.data).toMatchObject({ url: hook.url, origines: ['CUSTOMER_UPDATE', 'PRODUCT_UPDATE'], authId: 5, headers: null, format: 'json' });
+		expect(updated.body.data).toMatchObject({
+			url: hook.url,
+			origines: ['CUSTOMER_UPDATE', 'PRODUCT_UPDATE'],
+			authId: 5,
+			headers: null,
+			format: 'json',
+		});
 
-		expect((await h.api('PUT', `/hooks/${hook.id}`, { client: 'solo-client', body: { format: null } })).status).toBe(404);
+		expect((await h.api('PUT', `/hooks/${hook.id}`, { client: 'solo-client', body: { format: null } })).status).toBe(
+			404,
+		);
 		expect((await h.api('DELETE', `/hooks/${hook.id}`)).status).toBe(204);
 		expect((await h.api('PUT', `/hooks/${hook.id}`, { body: { format: null } })).status).toBe(404);
 		expect((await h.api('GET', '/hooks')).body.data).toEqual([]);
@@ -96,7 +115,9 @@ describe('webhook CRUD', () => {
 	test('validates the body', async () => {
 		const missing = await h.api('POST', '/hooks', { body: {} });
 		expect(detailFields(missing)).toEqual(['url', 'origines']);
-		const invalid = await h.api('POST', '/hooks', { body: { url: 'ftp://example.org', origines: ['CUSTOMER_DELETE'], headers: { 'Bad Header': 'x' } } });
+		const invalid = await h.api('POST', '/hooks', {
+			body: { url: 'ftp://example.org', origines: ['CUSTOMER_DELETE'], headers: { 'Bad Header': 'x' } },
+		});
 		expect(detailFields(invalid)).toEqual(['url', 'origines', 'headers.Bad Header']);
 		const hook = await subscribe('/ok', ['CUSTOMER_CREATE']);
 		expect(detailFields(await h.api('PUT', `/hooks/${hook.id}`, { body: { origines: [] } }))).toEqual(['origines']);
@@ -105,7 +126,9 @@ describe('webhook CRUD', () => {
 
 describe('deliveries', () => {
 	test('POST a JSON payload with the custom headers for API creates and updates', async () => {
-		await subscribe('/ok', ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE', 'PRODUCT_CREATE'], { headers: { 'X-Agency-Crm-Secret': 's3cret' } });
+		await subscribe('/ok', ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE', 'PRODUCT_CREATE'], {
+			headers: { 'X-Agency-Crm-Secret': 's3cret' },
+		});
 		const created = await h.api('POST', '/customers', { body: { lastname: 'Webhook', email: 'webhook@example.org' } });
 		const customerId = created.body.data.customers_id;
 		await h.api('PATCH', `/customers/${customerId}`, { body: { firstname: 'Wanda' } });
@@ -130,17 +153,33 @@ describe('deliveries', () => {
 	test('leads deliver the customer and product creations', async () => {
 		await subscribe('/ok', ['CUSTOMER_CREATE', 'PRODUCT_CREATE']);
 		await h.api('POST', '/leads/sellers', {
-			body: { agency_id: 101, customer: { lastname: 'Lead', email: 'lead.webhook@example.org' }, product: { transaction_type: 'sale', property_type: 'house' } },
+			body: {
+				agency_id: 101,
+				customer: { lastname: 'Lead', email: 'lead.webhook@example.org' },
+				product: { transaction_type: 'sale', property_type: 'house' },
+			},
 		});
 		const deliveries = await eventually(async () => receiver.at('/ok').length >= 2 && receiver.at('/ok'));
-		expect(deliveries.map((delivery) => delivery.body.event_type).sort()).toEqual(['CUSTOMER_CREATE', 'PRODUCT_CREATE']);
+		expect(deliveries.map((delivery) => delivery.body.event_type).sort()).toEqual([
+			'CUSTOMER_CREATE',
+			'PRODUCT_CREATE',
+		]);
 	});
 
 	test('an edit simulated in the CRM screens is delivered like an API change', async () => {
 		await subscribe('/ok', ['PRODUCT_UPDATE', 'CUSTOMER_CREATE']);
-		const edit = await h.admin('POST', '/simulate-edit', { resource: 'product', action: 'update', id: 5001, changes: { price: 123000 } });
+		const edit = await h.admin('POST', '/simulate-edit', {
+			resource: 'product',
+			action: 'update',
+			id: 5001,
+			changes: { price: 123000 },
+		});
 		expect(edit.body.data).toMatchObject({ product_id: 5001, price: 123000 });
-		const created = await h.admin('POST', '/simulate-edit', { resource: 'customer', action: 'create', changes: { lastname: 'Saisi en agence', agency_id: 103 } });
+		const created = await h.admin('POST', '/simulate-edit', {
+			resource: 'customer',
+			action: 'create',
+			changes: { lastname: 'Saisi en agence', agency_id: 103 },
+		});
 		expect(created.body.data).toMatchObject({ agency_id: 103, lastname: 'Saisi en agence' });
 		const deliveries = await eventually(async () => receiver.at('/ok').length >= 2 && receiver.at('/ok'));
 		expect(deliveries.map((delivery) => [delivery.body.event_type, delivery.body.resource_id])).toEqual(
@@ -154,7 +193,10 @@ describe('deliveries', () => {
 
 	test('only subscribed events of the hook’s own site are delivered; property.updated means PRODUCT_UPDATE', async () => {
 		await subscribe('/ok', ['CUSTOMER_CREATE']);
-		await h.api('POST', '/hooks', { client: 'solo-client', body: { url: receiver.url('/ok'), origines: ['CUSTOMER_UPDATE'] } });
+		await h.api('POST', '/hooks', {
+			client: 'solo-client',
+			body: { url: receiver.url('/ok'), origines: ['CUSTOMER_UPDATE'] },
+		});
 		await h.api('POST', '/hooks', { body: { url: receiver.url('/created'), origines: ['property.updated'] } });
 		await editCustomer();
 		await h.admin('POST', '/simulate-edit', { resource: 'product', action: 'update', id: 5002, changes: {} });
@@ -172,7 +214,11 @@ describe('failures and suspension', () => {
 			await editCustomer();
 			await eventually(async () => (await adminHook(hook.id)).consecutive_failures === attempt);
 		}
-		expect(await adminHook(hook.id)).toMatchObject({ status: 'suspended', consecutive_failures: SUSPEND_AFTER, site_id: 1 });
+		expect(await adminHook(hook.id)).toMatchObject({
+			status: 'suspended',
+			consecutive_failures: SUSPEND_AFTER,
+			site_id: 1,
+		});
 		expect((await h.api('GET', '/hooks')).body.data[0].status).toBe('suspended');
 		await editCustomer();
 		await sleep(150);
@@ -183,9 +229,20 @@ describe('failures and suspension', () => {
 		await editCustomer();
 		await eventually(async () => receiver.at('/ok').length === 1);
 		expect(await adminHook(hook.id)).toMatchObject({ status: 'active', consecutive_failures: 0 });
-		const log = (await h.admin('GET', '/deliveries')).body.data.filter((entry: { hook_id: number }) => entry.hook_id === hook.id);
-		expect(log.map((entry: { outcome: string }) => entry.outcome)).toEqual([...Array(SUSPEND_AFTER).fill('failed'), 'delivered']);
-		expect(log[0]).toMatchObject({ status: 500, event_type: 'CUSTOMER_UPDATE', resource_id: 10001, url: receiver.url('/fail'), duration_ms: expect.any(Number) });
+		const log = (await h.admin('GET', '/deliveries')).body.data.filter(
+			(entry: { hook_id: number }) => entry.hook_id === hook.id,
+		);
+		expect(log.map((entry: { outcome: string }) => entry.outcome)).toEqual([
+			...Array(SUSPEND_AFTER).fill('failed'),
+			'delivered',
+		]);
+		expect(log[0]).toMatchObject({
+			status: 500,
+			event_type: 'CUSTOMER_UPDATE',
+			resource_id: 10001,
+			url: receiver.url('/fail'),
+			duration_ms: expect.any(Number),
+		});
 	});
 
 	test('a 422 to a customer event counts as delivered, to a product event as a failure; so does a 201', async () => {
@@ -211,7 +268,11 @@ describe('failures and suspension', () => {
 			const log = (await h.admin('GET', '/deliveries')).body.data;
 			return log.find((candidate: { hook_id: number }) => candidate.hook_id === hook.id);
 		});
-		expect(entry).toMatchObject({ outcome: 'failed', status: null, error: `no answer within ${DELIVERY_TIMEOUT_MS} ms` });
+		expect(entry).toMatchObject({
+			outcome: 'failed',
+			status: null,
+			error: `no answer within ${DELIVERY_TIMEOUT_MS} ms`,
+		});
 		expect(entry.duration_ms).toBeGreaterThanOrEqual(DELIVERY_TIMEOUT_MS - 5);
 		const counters = (await h.admin('GET', '/counters')).body;
 		expect(counters.deliveries.failed).toBeGreaterThanOrEqual(1);

@@ -223,8 +223,24 @@ describe('pagination', () => {
 		const error = await collectPages(context, { method: 'GET', path: '/mandates' }, 'cursor').catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect((error as Error).message).toBe(
-			'The API returned the cursor "same" a second time for GET /mandates; stopped to avoid repeating records',
+			'The API returned the cursor "same" a second time for GET /mandates; stopped to avoid repeating or losing records',
 		);
+	});
+
+	test('cursor: has_more without a next_cursor is an error, not a silent end', async () => {
+		const { context } = scripted([ok({ data: [{ id: 1 }], meta: { has_more: true, next_cursor: null } })]);
+		await expect(collectPages(context, { method: 'GET', path: '/users' }, 'cursor')).rejects.toThrow(
+			'The API said more records follow but gave no next_cursor for GET /users; stopped to avoid repeating or losing records',
+		);
+	});
+
+	test('offset: an API that ignores the offset is stopped at the second identical page', async () => {
+		const same = () => ok({ data: [{ id: 1 }, { id: 2 }], meta: { has_more: true } });
+		const { context, calls } = scripted([same(), same(), same()]);
+		await expect(
+			collectPages(context, { method: 'POST', path: '/products/search' }, 'offset', undefined, 2),
+		).rejects.toThrow('The API returned the same page twice for POST /products/search');
+		expect(calls).toHaveLength(2);
 	});
 
 	test('offset: product search counts records in `offset`', async () => {

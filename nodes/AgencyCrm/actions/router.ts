@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { findEndpoint } from '../catalogue';
@@ -24,8 +24,14 @@ function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: numb
 /** The item's error as output data, for "Continue On Fail". */
 function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
 	const httpCode = error instanceof NodeApiError ? error.httpCode : undefined;
+	const apiError = error.context.apiError as IDataObject | undefined;
 	return {
-		json: { error: error.message, description: error.description ?? undefined, httpCode: httpCode ?? undefined },
+		json: {
+			error: error.message,
+			description: error.description ?? undefined,
+			httpCode: httpCode ?? undefined,
+			...(apiError ? { apiError } : {}),
+		},
 		pairedItem: { item: itemIndex },
 	};
 }

@@ -10,6 +10,16 @@ function isIdempotent(endpoint: Endpoint): boolean {
 	return endpoint.method !== 'POST' || endpoint.readOnly === true;
 }
 
+/** "the Customers pack", "the Properties or Websites pack", "the SITE_CALENDAR:WRITE permission". */
+function accessNeeded(endpoint: Endpoint): string | undefined {
+	const packs = endpoint.packs.filter((pack) => pack !== 'Any');
+	if (!packs.length) return undefined;
+	const names = packs.join(' or ');
+	return packs.every((pack) => pack.startsWith('SITE_CALENDAR'))
+		? `the ${names} permission`
+		: `the ${names} pack (or Full)`;
+}
+
 export function toApiRequest(endpoint: Endpoint, wire: WireRequest, itemIndex: number): ApiRequest {
 	const request: ApiRequest = {
 		method: wire.method,
@@ -19,6 +29,7 @@ export function toApiRequest(endpoint: Endpoint, wire: WireRequest, itemIndex: n
 		responseType: endpoint.output === 'imageOrRecord' ? 'binary' : 'json',
 		idempotent: isIdempotent(endpoint),
 		noRetryStatuses: endpoint.noRetryStatuses,
+		accessNeeded: accessNeeded(endpoint),
 		itemIndex,
 	};
 	if (wire.files.length && endpoint.upload === 'base64Json') {

@@ -32,17 +32,21 @@ export async function upsertCustomer(
 		existing = await findOne(this, filter, itemIndex);
 		if (existing) break;
 	}
-	if (existing) {
-		const { agency_id: _agencyOfCreation, ...changes } = wire.body;
-		const response = await apiRequest(this, {
-			method: 'PATCH',
-			path: `/customers/${encodeURIComponent(String(existing.customers_id))}`,
-			body: changes,
-			idempotent: true,
-			itemIndex,
-		});
-		return [{ json: { ...(responseData(response) as IDataObject), upsert: 'updated' } }];
+	if (!existing) {
+		const created = await apiRequest(this, { method: 'POST', path: '/customers', body: wire.body, itemIndex });
+		const duplicate = (created.body as { meta?: { duplicate?: boolean } }).meta?.duplicate === true;
+		// The API's own duplicate check (any phone of the contact) may find one the search missed: it
+		// then returns that contact unchanged, so the fields are applied below as for any match.
+		if (!duplicate) return [{ json: { ...(responseData(created) as IDataObject), upsert: 'created' } }];
+		existing = responseData(created) as IDataObject;
 	}
-	const response = await apiRequest(this, { method: 'POST', path: '/customers', body: wire.body, itemIndex });
-	return [{ json: { ...(responseData(response) as IDataObject), upsert: 'created' } }];
+	const { agency_id: _agencyOfCreation, ...changes } = wire.body;
+	const updated = await apiRequest(this, {
+		method: 'PATCH',
+		path: `/customers/${encodeURIComponent(String(existing.customers_id))}`,
+		body: changes,
+		idempotent: true,
+		itemIndex,
+	});
+	return [{ json: { ...(responseData(updated) as IDataObject), upsert: 'updated' } }];
 }

@@ -20,15 +20,6 @@ async function optionsOf(context: ILoadOptionsFunctions, path: string): Promise<
 
 /** Dropdowns filled from the API's referentials (one request each, when the user opens them). */
 export const loadOptions = {
-	async getAgencies(this: ILoadOptionsFunctions) {
-		const discovery = responseData(
-			await apiRequest(this, { method: 'GET', path: '/discovery', idempotent: true }),
-		) as IDataObject;
-		return ((discovery.agencies ?? []) as IDataObject[]).map((agency) => ({
-			name: String(agency.name ?? agency.agency_id),
-			value: agency.agency_id as number,
-		}));
-	},
 	async getActionTypes(this: ILoadOptionsFunctions) {
 		return await optionsOf(this, '/actions/types');
 	},
@@ -64,11 +55,5 @@ export const loadOptions = {
 	},
 	async getGenders(this: ILoadOptionsFunctions) {
 		return await optionsOf(this, '/users/genders');
-	},
-	/** Values of the configuration list chosen in the List ID field. */
-	async getConfigValues(this: ILoadOptionsFunctions) {
-		const listId = this.getCurrentNodeParameter('listId');
-		if (listId === undefined || listId === '' || listId === null) return [];
-		return await optionsOf(this, `/configs/listes/${encodeURIComponent(String(listId))}/values`);
 	},
 };

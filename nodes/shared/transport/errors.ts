@@ -28,7 +28,12 @@ function asErrorBody(body: unknown): ApiErrorBody {
  * Maps an API error response to a NodeApiError whose message carries the API's code and message,
  * and whose description lists every `details` field and the request id that support asks for.
  */
-export function apiError(node: INode, response: FailedResponse, itemIndex?: number): NodeApiError {
+export function apiError(
+	node: INode,
+	response: FailedResponse,
+	itemIndex?: number,
+	accessNeeded?: string,
+): NodeApiError {
 	const body = asErrorBody(response.body);
 	const code = body.error?.code ?? `HTTP_${response.statusCode}`;
 	const apiMessage = body.error?.message ?? 'The API gave no message';
@@ -36,11 +41,20 @@ export function apiError(node: INode, response: FailedResponse, itemIndex?: numb
 	const lines = (body.error?.details ?? []).map(
 		(detail) => `${detail.field ?? '(request)'}: ${detail.message ?? 'invalid'}`,
 	);
+	if (response.statusCode === 403 && accessNeeded) lines.push(`This operation needs ${accessNeeded}.`);
 	if (requestId) lines.push(`Request ID: ${requestId} (quote it to Agency CRM support)`);
-	return new NodeApiError(node, { ...body, httpCode: String(response.statusCode) } as JsonObject, {
+	const error = new NodeApiError(node, { ...body, httpCode: String(response.statusCode) } as JsonObject, {
 		message: `${code}: ${apiMessage} (HTTP ${response.statusCode})`,
 		description: lines.join('\n') || undefined,
 		httpCode: String(response.statusCode),
 		itemIndex,
 	});
+	// Kept as data too, for "Continue On Fail" items and for workflows that branch on the code.
+	error.context.apiError = {
+		code,
+		message: apiMessage,
+		details: body.error?.details ?? [],
+		request_id: requestId ?? null,
+	};
+	return error;
 }

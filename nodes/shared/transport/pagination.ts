@@ -49,6 +49,13 @@ export async function* paginate(
 	let cursor: string | number | undefined;
 	let offset = 0;
 	const seenCursors = new Set<string>();
+	let previousFirst: string | undefined;
+	const stop = (reason: string) =>
+		new NodeOperationError(
+			context.getNode(),
+			`${reason} for ${request.method} ${request.path}; stopped to avoid repeating or losing records`,
+			{ itemIndex: request.itemIndex },
+		);
 	while (limit === undefined || yielded < limit) {
 		const perPage = Math.min(pageSize, MAX_PER_PAGE, limit === undefined ? MAX_PER_PAGE : limit - yielded);
 		const params: IDataObject = { per_page: perPage };
@@ -65,19 +72,20 @@ export async function* paginate(
 		offset += records.length;
 		if (records.length === 0 || meta.has_more === false) return;
 		if (mode === 'cursor') {
-			if (meta.next_cursor === undefined || meta.next_cursor === null || meta.next_cursor === '') return;
-			const next = String(meta.next_cursor);
-			if (seenCursors.has(next)) {
-				throw new NodeOperationError(
-					context.getNode(),
-					`The API returned the cursor "${next}" a second time for ${request.method} ${request.path}; stopped to avoid repeating records`,
-					{ itemIndex: request.itemIndex },
-				);
+			if (meta.next_cursor === undefined || meta.next_cursor === null || meta.next_cursor === '') {
+				if (meta.has_more === true) throw stop('The API said more records follow but gave no next_cursor');
+				return;
 			}
+			const next = String(meta.next_cursor);
+			if (seenCursors.has(next)) throw stop(`The API returned the cursor "${next}" a second time`);
 			seenCursors.add(next);
 			cursor = meta.next_cursor;
-		} else if (meta.has_more === undefined && records.length < perPage) {
-			return;
+		} else {
+			// An API that ignored the offset would serve the same page forever.
+			const first = JSON.stringify(records[0]);
+			if (first === previousFirst) throw stop('The API returned the same page twice');
+			previousFirst = first;
+			if (meta.has_more === undefined && records.length < perPage) return;
 		}
 	}
 }

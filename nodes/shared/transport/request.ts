@@ -45,6 +45,8 @@ export interface ApiRequest {
 	idempotent?: boolean;
 	/** Statuses that carry a business meaning for this endpoint, so they are never retried. */
 	noRetryStatuses?: number[];
+	/** What access the endpoint needs ("the Customers pack"), told to users who get a 403. */
+	accessNeeded?: string;
 	itemIndex?: number;
 }
 
@@ -148,7 +150,7 @@ export async function apiRequest(context: ApiContext, request: ApiRequest): Prom
 				continue;
 			}
 		}
-		throw apiError(context.getNode(), response, request.itemIndex);
+		throw apiError(context.getNode(), response, request.itemIndex, request.accessNeeded);
 	}
 }
 

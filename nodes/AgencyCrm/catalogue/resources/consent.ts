@@ -1,4 +1,5 @@
 import { customerField } from '../fields';
+import { MAX_UPLOAD_BYTES, maxBytes } from '../rules';
 import type { Endpoint } from '../types';
 import { toUtcDateTime } from '../wire';
 
@@ -44,6 +45,8 @@ export const consentEndpoints: Endpoint[] = [
 			{
 				in: 'file',
 				key: 'proof_file',
+				// Sent base64-encoded in JSON (a third larger): the same 20 MB bound as other uploads.
+				rules: [maxBytes(MAX_UPLOAD_BYTES)],
 				property: {
 					displayName: 'Proof Input Binary Field',
 					name: 'proofBinaryPropertyName',

@@ -165,7 +165,7 @@ const fetchField: FieldSpec = {
  * scope check). The node adds it to the body; a different `product_id` given in "Extra Body
  * Fields (JSON)" is refused instead of being silently replaced.
  */
-export const productIdMatchesPath: Check = (wire) => {
+export const productIdFromPath: Check = (wire) => {
 	const pathId = wire.pathParams.productId;
 	if (pathId === undefined) return [];
 	const bodyId = wire.body.product_id;
@@ -316,7 +316,7 @@ export const productEndpoints: Endpoint[] = [
 		packs: ['Properties'],
 		fields: [productField('path'), transactionTypeField(false), propertyTypeField(false), ...listingFields],
 		extraBodyJson: true,
-		checks: [productIdMatchesPath],
+		checks: [productIdFromPath],
 		simplify: PRODUCT_SIMPLE_KEYS,
 	},
 	{
