@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { EVENT_OPTIONS } from '../shared/events';
 import { deliveryItem, fetchRecord, providedSecret, resourceTypeOf, secretMatches } from './delivery';
 import type { Notification } from './delivery';
 import { hookIsCurrent, registerHook, registrationOf, unregisterHook } from './hookRegistration';
@@ -33,12 +34,7 @@ export class AgencyCrmTrigger implements INodeType {
 				required: true,
 				default: [],
 				description: 'The changes that start the workflow. Agency CRM forbids polling, so it notifies n8n.',
-				options: [
-					{ name: 'Customer Created', value: 'CUSTOMER_CREATE' },
-					{ name: 'Customer Updated', value: 'CUSTOMER_UPDATE' },
-					{ name: 'Product Created', value: 'PRODUCT_CREATE' },
-					{ name: 'Product Updated', value: 'PRODUCT_UPDATE' },
-				],
+				options: EVENT_OPTIONS,
 			},
 			{
 				displayName: 'Fetch Full Record',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'crypto';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, responseData } from '../shared/transport';
 
@@ -50,7 +51,9 @@ function clear(registration: Registration) {
 }
 
 export function selectedEvents(context: IHookFunctions): string[] {
-	return [...(context.getNodeParameter('events') as string[])].sort();
+	const events = [...((context.getNodeParameter('events', []) as string[]) ?? [])].sort();
+	if (!events.length) throw new NodeOperationError(context.getNode(), 'Choose at least one event in "Events"');
+	return events;
 }
 
 async function listHooks(context: IHookFunctions): Promise<Hook[]> {

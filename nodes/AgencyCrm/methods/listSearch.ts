@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import type { ApiRequest } from '../../shared/transport';
-import { apiRequest } from '../../shared/transport';
+import { fetchPage } from '../../shared/transport';
 
 const PAGE_SIZE = 50;
 
@@ -12,17 +12,10 @@ async function searchPage(
 	paginationToken: string | undefined,
 	toEntry: (record: IDataObject) => { name: string; value: string },
 ): Promise<INodeListSearchResult> {
-	const page = { per_page: PAGE_SIZE, ...(paginationToken ? { cursor: paginationToken } : {}) };
-	const paged: ApiRequest =
-		request.method === 'GET'
-			? { ...request, qs: { ...request.qs, ...page } }
-			: { ...request, body: { ...(request.body as IDataObject), ...page } };
-	const body = (await apiRequest(context, { ...paged, idempotent: true })).body as {
-		data?: IDataObject[];
-		meta?: { next_cursor?: string | null; has_more?: boolean };
-	};
-	const next = body.meta?.has_more ? body.meta.next_cursor : undefined;
-	return { results: (body.data ?? []).map(toEntry), paginationToken: next ?? undefined };
+	const params = { per_page: PAGE_SIZE, ...(paginationToken ? { cursor: paginationToken } : {}) };
+	const { records, meta } = await fetchPage(context, { ...request, idempotent: true }, params);
+	const next = meta.has_more && meta.next_cursor ? String(meta.next_cursor) : undefined;
+	return { results: records.map(toEntry), paginationToken: next };
 }
 
 const text = (filter?: string) => (filter ? filter.trim() : undefined);

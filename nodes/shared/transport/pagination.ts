@@ -34,6 +34,11 @@ function withPageParams(request: ApiRequest, params: IDataObject): ApiRequest {
 	return { ...request, body: { ...(request.body as IDataObject | undefined), ...params } };
 }
 
+/** One page: the request with its paging parameters, and the records and meta of the answer. */
+export async function fetchPage(context: ApiContext, request: ApiRequest, params: IDataObject) {
+	return pageOf(await apiRequest(context, withPageParams(request, params)));
+}
+
 /**
  * Yields the records of every page until the API says there are no more, or until `limit`
  * records are in hand. Each page asks only for what is still missing (at most 200).
@@ -63,7 +68,7 @@ export async function* paginate(
 		else if (mode === 'cursorOffset') params.cursor = offset;
 		else if (cursor !== undefined) params.cursor = cursor;
 
-		const { records, meta } = pageOf(await apiRequest(context, withPageParams(request, params)));
+		const { records, meta } = await fetchPage(context, request, params);
 		for (const record of records) {
 			if (limit !== undefined && yielded >= limit) return;
 			yielded++;

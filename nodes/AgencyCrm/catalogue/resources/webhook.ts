@@ -1,11 +1,10 @@
+import { EVENT_OPTIONS, EVENT_TYPES } from '../../../shared/events';
 import { idInPath } from '../fields';
 import { eachOneOf, integer } from '../rules';
 import type { Endpoint, FieldSpec } from '../types';
 import { id, keyValues, stringList } from '../wire';
 
 /** Event types a webhook can subscribe to (spec section 6). */
-const WEBHOOK_EVENTS = ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE', 'PRODUCT_CREATE', 'PRODUCT_UPDATE'];
-
 function urlField(isRequired: boolean): FieldSpec {
 	return {
 		in: 'body',
@@ -25,17 +24,12 @@ function eventsField(isRequired: boolean): FieldSpec {
 	return {
 		in: 'body',
 		wire: stringList,
-		rules: [eachOneOf(WEBHOOK_EVENTS)],
+		rules: [eachOneOf(EVENT_TYPES)],
 		property: {
 			displayName: 'Events',
 			name: 'origines',
 			type: 'multiOptions',
-			options: [
-				{ name: 'Customer Created', value: 'CUSTOMER_CREATE' },
-				{ name: 'Customer Updated', value: 'CUSTOMER_UPDATE' },
-				{ name: 'Product Created', value: 'PRODUCT_CREATE' },
-				{ name: 'Product Updated', value: 'PRODUCT_UPDATE' },
-			],
+			options: EVENT_OPTIONS,
 			default: [],
 			required: isRequired,
 			description: 'Events that trigger a delivery',
