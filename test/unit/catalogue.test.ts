@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { buildWireRequest, wireKeyOf } from '../../nodes/AgencyCrm/actions/buildRequest';
+import { buildWireRequest } from '../../nodes/AgencyCrm/actions/buildRequest';
+import { wireKeyOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import { toApiRequest } from '../../nodes/AgencyCrm/actions/runEndpoint';
 import { AgencyCrm } from '../../nodes/AgencyCrm/AgencyCrm.node';
 import { ENDPOINTS, findEndpoint } from '../../nodes/AgencyCrm/catalogue';

@@ -2,15 +2,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PaginationMode } from '../../shared/transport';
 import { MAX_PER_PAGE } from '../../shared/transport';
-import { normaliseKeys, snakeCase } from '../catalogue/aliases';
+import { normaliseKeys } from '../catalogue/aliases';
+import { wireKeyOf } from '../catalogue/fields';
 import { optionalGroupOf } from '../catalogue/describe';
 import { RuleViolation, integer, isAbsent, oneOf, required } from '../catalogue/rules';
 import type { Endpoint, FieldSpec, FileValue, Rule, Violation, WireEnv, WireRequest } from '../catalogue/types';
 import { findInvalid, json } from '../catalogue/wire';
-
-export function wireKeyOf(field: FieldSpec): string {
-	return field.key ?? snakeCase(field.property.name);
-}
 
 function label(field: FieldSpec): string {
 	return `"${field.property.displayName}" (${wireKeyOf(field)})`;

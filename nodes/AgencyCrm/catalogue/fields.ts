@@ -197,9 +197,14 @@ export function idInPath(property: INodeProperties): FieldSpec {
 	return { in: 'path', wire: id, rules: [integer({ min: 1 })], property: { ...property, required: true } };
 }
 
+/** A field's key on the wire: its `key`, else its property name in snake_case. */
+export function wireKeyOf(field: FieldSpec): string {
+	return field.key ?? snakeCase(field.property.name);
+}
+
 /** The same fields sent inside a nested object of the body: `customer.email`, `product.price`. */
 export function nestedUnder(prefix: string, fields: FieldSpec[]): FieldSpec[] {
-	return fields.map((field) => ({ ...field, key: `${prefix}.${field.key ?? snakeCase(field.property.name)}` }));
+	return fields.map((field) => ({ ...field, key: `${prefix}.${wireKeyOf(field)}` }));
 }
 
 export function firstnameField(isRequired: boolean): FieldSpec {
