@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
+import { isAbsent } from './rules';
 import type { WireEnv, WireTransform } from './types';
 
 /** Returned (not thrown) by a transform that cannot convert a value; the caller adds the field name. */
@@ -31,7 +32,7 @@ const WHOLE_NUMBER = /^\d+$/;
 export const id = (value: unknown): unknown => {
 	const raw =
 		typeof value === 'object' && value !== null && 'value' in value ? (value as { value: unknown }).value : value;
-	if (raw === '' || raw === undefined || raw === null) return undefined;
+	if (isAbsent(raw)) return undefined;
 	return WHOLE_NUMBER.test(String(raw).trim())
 		? Number(String(raw).trim())
 		: new Invalid(`must be a whole-number ID (got "${String(raw)}")`);
@@ -66,7 +67,7 @@ export const stringList = (value: unknown): unknown => {
 
 /** A JSON text (or an object from an expression) → the parsed value. */
 export const json = (value: unknown): unknown => {
-	if (value === '' || value === undefined || value === null) return undefined;
+	if (isAbsent(value)) return undefined;
 	if (typeof value !== 'string') return value;
 	try {
 		return JSON.parse(value) as unknown;
@@ -82,7 +83,7 @@ export const json = (value: unknown): unknown => {
  * zone (n8n's date picker) is in the workflow's time zone, not the server's.
  */
 function parseDateTime(value: unknown, env: WireEnv): DateTime | Invalid | undefined {
-	if (value === '' || value === undefined || value === null) return undefined;
+	if (isAbsent(value)) return undefined;
 	let parsed: DateTime;
 	if (value instanceof Date) parsed = DateTime.fromJSDate(value);
 	else if (DateTime.isDateTime(value)) parsed = value;
@@ -161,8 +162,7 @@ export const participants = (value: unknown): unknown => {
 export const geo = (value: unknown): unknown => {
 	const point = entriesOf(value, 'point')[0];
 	if (!point) return undefined;
-	const coordinate = (entry: unknown) =>
-		entry === '' || entry === undefined || entry === null ? undefined : Number(entry);
+	const coordinate = (entry: unknown) => (isAbsent(entry) ? undefined : Number(entry));
 	return { lat: coordinate(point.lat), lng: coordinate(point.lng) };
 };
 
