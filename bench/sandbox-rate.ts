@@ -30,10 +30,14 @@ async function serveInWorker(): Promise<void> {
 
 function get(agent: http.Agent, origin: string, path: string, token: string): Promise<number> {
 	return new Promise((resolve, reject) => {
-		const request = http.get(`${origin}${path}`, { agent, headers: { Authorization: `Bearer ${token}` } }, (response) => {
-			response.resume();
-			response.on('end', () => resolve(response.statusCode ?? 0));
-		});
+		const request = http.get(
+			`${origin}${path}`,
+			{ agent, headers: { Authorization: `Bearer ${token}` } },
+			(response) => {
+				response.resume();
+				response.on('end', () => resolve(response.statusCode ?? 0));
+			},
+		);
 		request.on('error', reject);
 	});
 }
@@ -47,7 +51,10 @@ async function main(): Promise<void> {
 	const [{ origin, startupMs }] = (await once(worker, 'message')) as [Ready];
 	const tokenResponse = await fetch(`${origin}/api/client/token/site`, {
 		method: 'POST',
-		headers: { Authorization: `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+		headers: {
+			Authorization: `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}`,
+			'Content-Type': 'application/x-www-form-urlencoded',
+		},
 		body: 'site_id=1',
 	});
 	const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
@@ -67,7 +74,9 @@ async function main(): Promise<void> {
 	await Promise.all(Array.from({ length: CONNECTIONS }, connection));
 	const elapsedMs = performance.now() - started;
 
-	console.log(`demo data generation (${CUSTOMERS} customers): ${Math.round(generationMs)} ms; sandbox start including generation: ${Math.round(startupMs)} ms`);
+	console.log(
+		`demo data generation (${CUSTOMERS} customers): ${Math.round(generationMs)} ms; sandbox start including generation: ${Math.round(startupMs)} ms`,
+	);
 	console.log(
 		`GET /customers/{id}: ${issued} requests in ${Math.round(elapsedMs)} ms over ${CONNECTIONS} keep-alive connections = ${Math.round((issued / elapsedMs) * 1000)} requests/s (non-200: ${failures})`,
 	);

@@ -9,7 +9,13 @@ import { invalidField, notFound, Reply } from './http';
 import type { Metrics } from './metrics';
 import { REQUEST_LOG_SIZE } from './metrics';
 import type { RoutePattern } from './router';
-import { CUSTOMER_ALIASES, createCustomer, customerView, readCustomerChanges, updateCustomer } from './resources/customers';
+import {
+	CUSTOMER_ALIASES,
+	createCustomer,
+	customerView,
+	readCustomerChanges,
+	updateCustomer,
+} from './resources/customers';
 import { hookView } from './resources/hooks';
 import { createProduct, productView, readProductChanges, updateProduct } from './resources/products';
 import { applyAliases, FieldReader, objectBody } from './validation';
@@ -78,7 +84,10 @@ export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: Admi
 		const id = action === 'update' ? reader.requiredInteger('id', { min: 1 }) : undefined;
 		const siteId = reader.optionalInteger('site_id') ?? 1;
 		if (!store.sites.has(siteId)) reader.fail('site_id', `unknown site ${siteId}`);
-		const changesReader = reader.nested(applyAliases(reader.optionalObject('changes') ?? {}, CUSTOMER_ALIASES), 'changes');
+		const changesReader = reader.nested(
+			applyAliases(reader.optionalObject('changes') ?? {}, CUSTOMER_ALIASES),
+			'changes',
+		);
 		reader.throwIfInvalid();
 
 		if (resource === 'customer') {
@@ -86,26 +95,35 @@ export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: Admi
 			if (id !== undefined && !existing) throw notFound(`Customer ${id}`);
 			const targetSite = existing?.site_id ?? siteId;
 			const changes = readCustomerChanges(changesReader, store, targetSite);
-			if (changes.agency_id !== undefined && !store.agencyIdsOfSite(targetSite).includes(changes.agency_id)) changesReader.fail('agency_id', `is not an agency of site ${targetSite}`);
+			if (changes.agency_id !== undefined && !store.agencyIdsOfSite(targetSite).includes(changes.agency_id))
+				changesReader.fail('agency_id', `is not an agency of site ${targetSite}`);
 			changesReader.throwIfInvalid();
-			const customer = existing ? updateCustomer(world, existing, changes) : createCustomer(world, targetSite, { lastname: 'Contact saisi dans le CRM', ...changes });
+			const customer = existing
+				? updateCustomer(world, existing, changes)
+				: createCustomer(world, targetSite, { lastname: 'Contact saisi dans le CRM', ...changes });
 			return json({ data: customerView(store, customer) });
 		}
 		const existing = id === undefined ? undefined : store.products.get(id);
 		if (id !== undefined && !existing) throw notFound(`Product ${id}`);
 		const targetSite = existing?.site_id ?? siteId;
 		const changes = readProductChanges(changesReader, store);
-		if (changes.agency_id !== undefined && !store.agencyIdsOfSite(targetSite).includes(changes.agency_id)) changesReader.fail('agency_id', `is not an agency of site ${targetSite}`);
+		if (changes.agency_id !== undefined && !store.agencyIdsOfSite(targetSite).includes(changes.agency_id))
+			changesReader.fail('agency_id', `is not an agency of site ${targetSite}`);
 		changesReader.throwIfInvalid();
 		const product = existing ? updateProduct(world, existing, changes) : createProduct(world, targetSite, changes);
 		return json({ data: productView(store, product, new Set(['criteria'])) });
 	}
 
 	const routes: AdminRoute[] = [
-		adminRoute('GET', '', 'this list', () => json({ data: routes.map(({ method, pattern, summary }) => ({ method, path: pattern, summary })) })),
+		adminRoute('GET', '', 'this list', () =>
+			json({ data: routes.map(({ method, pattern, summary }) => ({ method, path: pattern, summary })) }),
+		),
 		adminRoute('GET', '/faults', 'faults in force', () => json({ data: faults.describe() })),
-		adminRoute('POST', '/faults', 'set faults {client_id?, latency_ms?, rate_429?, retry_after_s?, rate_5xx?, status_5xx?, reset_rate?, consent_proof_failure?, include_token?}', (request) =>
-			json({ data: faults.configure(request.body, knownClient) }),
+		adminRoute(
+			'POST',
+			'/faults',
+			'set faults {client_id?, latency_ms?, rate_429?, retry_after_s?, rate_5xx?, status_5xx?, reset_rate?, consent_proof_failure?, include_token?}',
+			(request) => json({ data: faults.configure(request.body, knownClient) }),
 		),
 		adminRoute('DELETE', '/faults', 'clear every fault', () => {
 			faults.clear();
@@ -115,7 +133,8 @@ export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: Admi
 			const reader = new FieldReader(objectBody(request.body));
 			const clientId = reader.optionalString('client_id', { nullable: true }) ?? undefined;
 			reader.throwIfInvalid();
-			if (clientId !== undefined && !knownClient(clientId)) throw invalidField('client_id', `unknown client ${clientId}`);
+			if (clientId !== undefined && !knownClient(clientId))
+				throw invalidField('client_id', `unknown client ${clientId}`);
 			return json({ revoked: tokens.revoke(clientId) });
 		}),
 		adminRoute('GET', '/counters', 'token exchanges, requests by route, deliveries', () => json(metrics.snapshot())),
@@ -125,22 +144,40 @@ export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: Admi
 			faults.clear();
 			return json({ reset: true });
 		}),
-		adminRoute('GET', '/requests', 'request log ?limit=N (oldest first)', (request) => json({ data: metrics.requests.latest(readLimit(request.query, 100)) })),
+		adminRoute('GET', '/requests', 'request log ?limit=N (oldest first)', (request) =>
+			json({ data: metrics.requests.latest(readLimit(request.query, 100)) }),
+		),
 		adminRoute('GET', '/hooks', 'every webhook of every site', () =>
-			json({ data: [...store.hooks.all()].map((hook) => ({ ...hookView(hook), site_id: hook.site_id, consecutive_failures: hook.consecutive_failures })) }),
+			json({
+				data: [...store.hooks.all()].map((hook) => ({
+					...hookView(hook),
+					site_id: hook.site_id,
+					consecutive_failures: hook.consecutive_failures,
+				})),
+			}),
 		),
-		adminRoute('GET', '/deliveries', 'webhook delivery log ?limit=N (oldest first)', (request) => json({ data: dispatcher.log.latest(readLimit(request.query, 100)) })),
-		adminRoute('POST', '/simulate-edit', 'edit in the CRM screens {resource: customer|product, action: create|update, id?, site_id?, changes?}', (request) =>
-			simulateEdit(request.body),
+		adminRoute('GET', '/deliveries', 'webhook delivery log ?limit=N (oldest first)', (request) =>
+			json({ data: dispatcher.log.latest(readLimit(request.query, 100)) }),
 		),
-		adminRoute('GET', '/records/{kind}/{id}', `read a record; kinds: ${Object.keys(recordReaders).join(', ')}`, (request) => {
-			const { kind, id } = request.params;
-			const read = recordReaders[kind];
-			if (!read) throw notFound(`Record kind ${kind} (kinds: ${Object.keys(recordReaders).join(', ')})`);
-			const record = read(id);
-			if (record === undefined) throw notFound(`${kind} ${id}`);
-			return json({ data: record });
-		}),
+		adminRoute(
+			'POST',
+			'/simulate-edit',
+			'edit in the CRM screens {resource: customer|product, action: create|update, id?, site_id?, changes?}',
+			(request) => simulateEdit(request.body),
+		),
+		adminRoute(
+			'GET',
+			'/records/{kind}/{id}',
+			`read a record; kinds: ${Object.keys(recordReaders).join(', ')}`,
+			(request) => {
+				const { kind, id } = request.params;
+				const read = recordReaders[kind];
+				if (!read) throw notFound(`Record kind ${kind} (kinds: ${Object.keys(recordReaders).join(', ')})`);
+				const record = read(id);
+				if (record === undefined) throw notFound(`${kind} ${id}`);
+				return json({ data: record });
+			},
+		),
 	];
 	return routes;
 }

@@ -71,7 +71,10 @@ export function checkAccess(access: Access, client: ApiClient): void {
 	if (access.pack === undefined || client.packs.includes('Full')) return;
 	const packs: readonly PackName[] = typeof access.pack === 'string' ? [access.pack] : access.pack;
 	if (!packs.some((pack) => client.packs.includes(pack))) {
-		throw forbidden(`This endpoint needs the ${packs.join(' or ')} pack, which is not granted to this access.`, 'PACK_NOT_GRANTED');
+		throw forbidden(
+			`This endpoint needs the ${packs.join(' or ')} pack, which is not granted to this access.`,
+			'PACK_NOT_GRANTED',
+		);
 	}
 }
 
@@ -84,7 +87,12 @@ export function idParam(request: ApiRequest, name: string): number {
 }
 
 /** The record named by a path id; records of other sites do not exist for this token (404). */
-export function pathRecord<T extends { site_id: number }>(request: ApiRequest, table: Table<T>, param: string, label: string): T {
+export function pathRecord<T extends { site_id: number }>(
+	request: ApiRequest,
+	table: Table<T>,
+	param: string,
+	label: string,
+): T {
 	const id = idParam(request, param);
 	const record = table.getInSite(id, request.grant.siteId);
 	if (!record) throw notFound(`${label} ${id}`);
@@ -93,7 +101,8 @@ export function pathRecord<T extends { site_id: number }>(request: ApiRequest, t
 
 /** 403 unless the agency belongs to the token's site (unknown agencies are out of scope too). */
 export function requireAgencyInScope(request: ApiRequest, agencyId: number): void {
-	if (!request.grant.agencyIds.includes(agencyId)) throw forbidden(`Agency ${agencyId} is outside the scope of this access.`);
+	if (!request.grant.agencyIds.includes(agencyId))
+		throw forbidden(`Agency ${agencyId} is outside the scope of this access.`);
 }
 
 /** Reads an optional `agency_id` filter and checks it is in scope. */
@@ -106,7 +115,14 @@ export function readAgencyFilter(reader: FieldReader, request: ApiRequest): numb
 /** A comma-separated query parameter (`include`, `fetch`) as a set of values. */
 export function includesOf(request: ApiRequest, parameter = 'include'): Set<string> {
 	const raw = request.query.get(parameter);
-	return new Set(raw ? raw.split(',').map((value) => value.trim()).filter(Boolean) : []);
+	return new Set(
+		raw
+			? raw
+					.split(',')
+					.map((value) => value.trim())
+					.filter(Boolean)
+			: [],
+	);
 }
 
 /** A page as `{data, meta, links: {next}}`; `next` repeats a GET with the next cursor (POST searches carry it in the body). */

@@ -20,7 +20,11 @@ export class TokenStore {
 
 	constructor(private readonly lifetimeSeconds: number) {}
 
-	issue(client: ApiClient, siteId: number, agencyIds: readonly number[]): { accessToken: string; refreshToken: string; expiresIn: number } {
+	issue(
+		client: ApiClient,
+		siteId: number,
+		agencyIds: readonly number[],
+	): { accessToken: string; refreshToken: string; expiresIn: number } {
 		const accessToken = randomBytes(24).toString('base64url');
 		this.tokens.set(accessToken, { client, siteId, agencyIds, expiresAt: Date.now() + this.lifetimeSeconds * 1000 });
 		// Refresh tokens are returned but never accepted: the refresh request is not shown (docs/assumptions.md).
@@ -78,31 +82,51 @@ export interface TokenExchange {
 }
 
 /** Exchanges client credentials for a token; the checks run in the order 401, 422, 404, 403. */
-export function exchangeToken({ store, tokens, origin }: TokenExchange, headers: IncomingHttpHeaders, form: URLSearchParams): { reply: Reply; client: ApiClient } {
+export function exchangeToken(
+	{ store, tokens, origin }: TokenExchange,
+	headers: IncomingHttpHeaders,
+	form: URLSearchParams,
+): { reply: Reply; client: ApiClient } {
 	const credentials = basicCredentials(headers);
 	const client = credentials && store.clients.get(credentials.clientId);
 	if (!credentials || !client || !secretMatches(client.clientSecret, credentials.secret)) {
-		throw new ApiError(401, 'INVALID_CLIENT', 'Invalid client credentials: send Authorization: Basic base64(client_id:client_secret).', undefined, {
-			'WWW-Authenticate': 'Basic realm="Agency CRM"',
-		});
+		throw new ApiError(
+			401,
+			'INVALID_CLIENT',
+			'Invalid client credentials: send Authorization: Basic base64(client_id:client_secret).',
+			undefined,
+			{
+				'WWW-Authenticate': 'Basic realm="Agency CRM"',
+			},
+		);
 	}
 	const siteId = form.get('site_id');
 	const agencyId = form.get('manufacturer_id');
 	if ((siteId === null) === (agencyId === null)) {
-		const message = siteId === null ? 'send site_id or manufacturer_id' : 'send only one of site_id and manufacturer_id';
+		const message =
+			siteId === null ? 'send site_id or manufacturer_id' : 'send only one of site_id and manufacturer_id';
 		throw validationError([{ field: 'site_id', message }], `${message} (application/x-www-form-urlencoded body).`);
 	}
 	const [field, raw] = siteId !== null ? ['site_id', siteId] : ['manufacturer_id', agencyId ?? ''];
-	if (!/^\d+$/.test(raw)) throw validationError([{ field, message: 'must be an integer' }], `${field} must be an integer.`);
-	const requestedSite = field === 'site_id' ? store.sites.get(Number(raw))?.site_id : store.agencies.get(Number(raw))?.site_id;
+	if (!/^\d+$/.test(raw))
+		throw validationError([{ field, message: 'must be an integer' }], `${field} must be an integer.`);
+	const requestedSite =
+		field === 'site_id' ? store.sites.get(Number(raw))?.site_id : store.agencies.get(Number(raw))?.site_id;
 	if (requestedSite === undefined) throw notFound(field === 'site_id' ? `Site ${raw}` : `Agency ${raw}`);
-	if (requestedSite !== client.siteId) throw forbidden(`${field} ${raw} is not in the scope of this client.`, 'SCOPE_FORBIDDEN');
+	if (requestedSite !== client.siteId)
+		throw forbidden(`${field} ${raw} is not in the scope of this client.`, 'SCOPE_FORBIDDEN');
 	const token = tokens.issue(client, requestedSite, store.agencyIdsOfSite(requestedSite));
 	return {
 		client,
 		reply: {
 			status: 200,
-			body: { domain: origin, token_type: 'Bearer', expires_in: token.expiresIn, access_token: token.accessToken, refresh_token: token.refreshToken },
+			body: {
+				domain: origin,
+				token_type: 'Bearer',
+				expires_in: token.expiresIn,
+				access_token: token.accessToken,
+				refresh_token: token.refreshToken,
+			},
 			headers: { 'Cache-Control': 'no-store' },
 		},
 	};

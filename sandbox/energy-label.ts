@@ -31,7 +31,8 @@ export function renderEnergyLabel(rating: EnergyRating, options: LabelOptions): 
 	];
 	const columnWidth = options.width / 2;
 	const bandHeight = height / LETTERS.length;
-	const bandWidth = (letterIndex: number, rated: boolean) => (rated ? columnWidth - 8 : columnWidth * (0.35 + 0.07 * letterIndex));
+	const bandWidth = (letterIndex: number, rated: boolean) =>
+		rated ? columnWidth - 8 : columnWidth * (0.35 + 0.07 * letterIndex);
 
 	if (options.format === 'svg') {
 		const bands = columns.flatMap((column, columnIndex) =>
@@ -58,7 +59,8 @@ export function renderEnergyLabel(rating: EnergyRating, options: LabelOptions): 
 		const index = Math.min(Math.floor(y / bandHeight), LETTERS.length - 1);
 		const rated = LETTERS[index] === columns[columnIndex].letter;
 		const xInColumn = x - columnIndex * columnWidth - 4;
-		const insideBand = xInColumn >= 0 && xInColumn < bandWidth(index, rated) && y % bandHeight >= 1 && y % bandHeight < bandHeight - 1;
+		const insideBand =
+			xInColumn >= 0 && xInColumn < bandWidth(index, rated) && y % bandHeight >= 1 && y % bandHeight < bandHeight - 1;
 		return insideBand ? palettes[columnIndex][index] : white;
 	});
 	return { contentType: 'image/png', bytes };

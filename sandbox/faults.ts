@@ -63,11 +63,20 @@ class ActiveFaults {
 		if (tooMany) {
 			return {
 				kind: 'error',
-				error: new ApiError(429, 'RATE_LIMITED', `Too many requests: retry after ${retryAfter} s.`, undefined, { 'Retry-After': String(retryAfter) }),
+				error: new ApiError(429, 'RATE_LIMITED', `Too many requests: retry after ${retryAfter} s.`, undefined, {
+					'Retry-After': String(retryAfter),
+				}),
 			};
 		}
 		if (serverError) {
-			return { kind: 'error', error: new ApiError(status, SERVER_ERROR_CODES[status] ?? 'SERVER_ERROR', 'The service is temporarily unavailable (injected fault).') };
+			return {
+				kind: 'error',
+				error: new ApiError(
+					status,
+					SERVER_ERROR_CODES[status] ?? 'SERVER_ERROR',
+					'The service is temporarily unavailable (injected fault).',
+				),
+			};
 		}
 		return { kind: 'none' };
 	}
@@ -119,7 +128,8 @@ export class Faults {
 	/** What happens to a request: its latency, then its outcome. */
 	decide(clientId: string | undefined, isTokenEndpoint: boolean): { latencyMs: number; outcome: FaultOutcome } {
 		const faults = this.activeFor(clientId);
-		if (!faults || (isTokenEndpoint && !faults.profile.include_token)) return { latencyMs: 0, outcome: { kind: 'none' } };
+		if (!faults || (isTokenEndpoint && !faults.profile.include_token))
+			return { latencyMs: 0, outcome: { kind: 'none' } };
 		return { latencyMs: faults.profile.latency_ms, outcome: faults.outcome() };
 	}
 

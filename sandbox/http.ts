@@ -43,7 +43,10 @@ export function forbidden(message: string, code = 'FORBIDDEN'): ApiError {
 	return new ApiError(403, code, message);
 }
 
-export const ok = (data: unknown, meta?: Record<string, unknown>): Reply => ({ status: 200, body: meta ? { data, meta } : { data } });
+export const ok = (data: unknown, meta?: Record<string, unknown>): Reply => ({
+	status: 200,
+	body: meta ? { data, meta } : { data },
+});
 export const created = (data: unknown): Reply => ({ status: 201, body: { data } });
 export const noContent = (): Reply => ({ status: 204 });
 

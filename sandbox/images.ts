@@ -17,14 +17,19 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 /** The format and dimensions of a PNG, JPEG, WebP or GIF image; undefined for anything else. */
 export function sniffImage(data: Buffer): ImageInfo | undefined {
 	if (data.subarray(0, 8).equals(PNG_SIGNATURE)) {
-		return data.length >= 24 ? { format: 'png', width: data.readUInt32BE(16), height: data.readUInt32BE(20) } : sized('png');
+		return data.length >= 24
+			? { format: 'png', width: data.readUInt32BE(16), height: data.readUInt32BE(20) }
+			: sized('png');
 	}
 	if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return { format: 'jpeg', ...jpegSize(data) };
 	const head = data.subarray(0, 6).toString('latin1');
 	if (head === 'GIF87a' || head === 'GIF89a') {
-		return data.length >= 10 ? { format: 'gif', width: data.readUInt16LE(6), height: data.readUInt16LE(8) } : sized('gif');
+		return data.length >= 10
+			? { format: 'gif', width: data.readUInt16LE(6), height: data.readUInt16LE(8) }
+			: sized('gif');
 	}
-	if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return { format: 'webp', ...webpSize(data) };
+	if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP')
+		return { format: 'webp', ...webpSize(data) };
 	return undefined;
 }
 
@@ -51,12 +56,14 @@ function jpegSize(data: Buffer): { width: number | undefined; height: number | u
 
 function webpSize(data: Buffer): { width: number | undefined; height: number | undefined } {
 	const chunk = data.subarray(12, 16).toString('latin1');
-	if (chunk === 'VP8 ' && data.length >= 30) return { width: data.readUInt16LE(26) & 0x3fff, height: data.readUInt16LE(28) & 0x3fff };
+	if (chunk === 'VP8 ' && data.length >= 30)
+		return { width: data.readUInt16LE(26) & 0x3fff, height: data.readUInt16LE(28) & 0x3fff };
 	if (chunk === 'VP8L' && data.length >= 25) {
 		const bits = data.readUInt32LE(21);
 		return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
 	}
-	if (chunk === 'VP8X' && data.length >= 30) return { width: data.readUIntLE(24, 3) + 1, height: data.readUIntLE(27, 3) + 1 };
+	if (chunk === 'VP8X' && data.length >= 30)
+		return { width: data.readUIntLE(24, 3) + 1, height: data.readUIntLE(27, 3) + 1 };
 	return { width: undefined, height: undefined };
 }
 
@@ -80,7 +87,12 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
 	header.writeUInt32BE(width, 0);
 	header.writeUInt32BE(height, 4);
 	header.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type RGB, default compression/filter, no interlace
-	return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
+	return Buffer.concat([
+		PNG_SIGNATURE,
+		pngChunk('IHDR', header),
+		pngChunk('IDAT', deflateSync(raw)),
+		pngChunk('IEND', Buffer.alloc(0)),
+	]);
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

@@ -66,7 +66,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		timeoutMs: options.deliveryTimeoutMs ?? 10_000,
 		suspendAfterFailures: options.suspendAfterFailures ?? 5,
 	});
-	const world: World = { store, events: dispatcher, consentProofFails: (clientId) => faults.consentProofFails(clientId) };
+	const world: World = {
+		store,
+		events: dispatcher,
+		consentProofFails: (clientId) => faults.consentProofFails(clientId),
+	};
 	const context: ServerContext = {
 		store,
 		tokens,

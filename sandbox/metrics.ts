@@ -16,7 +16,10 @@ export class Ring<T> {
 
 	/** The last `limit` entries, oldest first. */
 	latest(limit = this.capacity): T[] {
-		const ordered = this.items.length < this.capacity ? this.items : [...this.items.slice(this.next), ...this.items.slice(0, this.next)];
+		const ordered =
+			this.items.length < this.capacity
+				? this.items
+				: [...this.items.slice(this.next), ...this.items.slice(0, this.next)];
 		return ordered.slice(Math.max(0, ordered.length - limit));
 	}
 

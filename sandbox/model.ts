@@ -4,7 +4,16 @@
  * records for O(1) scope checks and are removed by the view functions of each resource.
  */
 
-export const PACK_NAMES = ['Properties', 'Customers', 'Leads', 'Sales', 'Websites', 'Mandates', 'Access', 'Full'] as const;
+export const PACK_NAMES = [
+	'Properties',
+	'Customers',
+	'Leads',
+	'Sales',
+	'Websites',
+	'Mandates',
+	'Access',
+	'Full',
+] as const;
 export type PackName = (typeof PACK_NAMES)[number];
 export type CalendarPermission = 'READ' | 'WRITE';
 

@@ -27,11 +27,17 @@ export function parseMultipart(body: Buffer, contentType: string): MultipartPart
 	position += delimiter.length;
 	for (;;) {
 		if (body.subarray(position, position + 2).toString() === '--') return parts;
-		if (!body.subarray(position, position + 2).equals(CRLF)) throw invalidField('body', 'is not valid multipart/form-data');
+		if (!body.subarray(position, position + 2).equals(CRLF))
+			throw invalidField('body', 'is not valid multipart/form-data');
 		const headerEnd = body.indexOf(HEADER_END, position);
 		const dataEnd = headerEnd === -1 ? -1 : body.indexOf(nextDelimiter, headerEnd + HEADER_END.length);
 		if (dataEnd === -1) throw invalidField('body', 'is a truncated multipart/form-data body');
-		parts.push(partOf(body.subarray(position + CRLF.length, headerEnd).toString('utf8'), body.subarray(headerEnd + HEADER_END.length, dataEnd)));
+		parts.push(
+			partOf(
+				body.subarray(position + CRLF.length, headerEnd).toString('utf8'),
+				body.subarray(headerEnd + HEADER_END.length, dataEnd),
+			),
+		);
 		position = dataEnd + nextDelimiter.length;
 	}
 }
@@ -45,5 +51,10 @@ function partOf(headerText: string, data: Buffer): MultipartPart {
 	const disposition = headers.get('content-disposition') ?? '';
 	const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
 	if (name === undefined) throw invalidField('body', 'has a part without a form-data name');
-	return { name, filename: /\bfilename="([^"]*)"/i.exec(disposition)?.[1], contentType: headers.get('content-type'), data };
+	return {
+		name,
+		filename: /\bfilename="([^"]*)"/i.exec(disposition)?.[1],
+		contentType: headers.get('content-type'),
+		data,
+	};
 }

@@ -86,7 +86,12 @@ export function cursorPage<T>(
 }
 
 /** Index of the first record after `afterId` in the reading order (binary search). */
-function startIndex<T>(ascending: readonly T[], idOf: (item: T) => number, order: Order, afterId: number | undefined): number {
+function startIndex<T>(
+	ascending: readonly T[],
+	idOf: (item: T) => number,
+	order: Order,
+	afterId: number | undefined,
+): number {
 	if (afterId === undefined) return order === 'asc' ? 0 : ascending.length - 1;
 	let low = 0;
 	let high = ascending.length;

@@ -56,7 +56,8 @@ export class RouteTable<R extends RoutePattern> {
 		};
 		const key = `${route.method} ${parts.length}`;
 		const list = this.candidates.get(key) ?? [];
-		if (list.some((other) => routeKey(other.route) === routeKey(route))) throw new Error(`Duplicate route ${routeKey(route)}`);
+		if (list.some((other) => routeKey(other.route) === routeKey(route)))
+			throw new Error(`Duplicate route ${routeKey(route)}`);
 		list.push(compiled);
 		list.sort(bySpecificity);
 		this.candidates.set(key, list);

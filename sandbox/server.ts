@@ -45,7 +45,9 @@ interface Exchange {
 	route: string | undefined;
 }
 
-export function createRequestHandler(context: ServerContext): (request: IncomingMessage, response: ServerResponse) => void {
+export function createRequestHandler(
+	context: ServerContext,
+): (request: IncomingMessage, response: ServerResponse) => void {
 	return (request, response) => {
 		const requestId = randomUUID();
 		handle(context, request, response, requestId).catch((error: unknown) => {
@@ -55,7 +57,12 @@ export function createRequestHandler(context: ServerContext): (request: Incoming
 	};
 }
 
-async function handle(context: ServerContext, request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
+async function handle(
+	context: ServerContext,
+	request: IncomingMessage,
+	response: ServerResponse,
+	requestId: string,
+): Promise<void> {
 	const url = request.url ?? '/';
 	const queryStart = url.indexOf('?');
 	const path = queryStart === -1 ? url : url.slice(0, queryStart);
@@ -69,10 +76,23 @@ async function handle(context: ServerContext, request: IncomingMessage, response
 		send(response, requestId, errorReply(error, requestId), { Connection: 'close' });
 		return;
 	}
-	const exchange: Exchange = { requestId, method, path, query, body, contentType: request.headers['content-type'] ?? '', clientId: undefined, route: undefined };
+	const exchange: Exchange = {
+		requestId,
+		method,
+		path,
+		query,
+		body,
+		contentType: request.headers['content-type'] ?? '',
+		clientId: undefined,
+		route: undefined,
+	};
 
 	if (path === ADMIN_BASE || path.startsWith(`${ADMIN_BASE}/`)) {
-		send(response, requestId, produce(context, requestId, () => adminReply(context, exchange)));
+		send(
+			response,
+			requestId,
+			produce(context, requestId, () => adminReply(context, exchange)),
+		);
 	} else if (path === TOKEN_PATH && method === 'POST') {
 		exchange.clientId = basicCredentials(request.headers)?.clientId;
 		exchange.route = `POST ${TOKEN_PATH}`;
@@ -87,9 +107,15 @@ async function handle(context: ServerContext, request: IncomingMessage, response
 		await serveLogged(context, request, response, exchange, false, () => {
 			if (!match) throw notFound(`Route ${method} ${apiPath}`);
 			if (!grant) {
-				throw new ApiError(401, 'UNAUTHENTICATED', 'A valid bearer token is required (Authorization: Bearer <access_token>).', undefined, {
-					'WWW-Authenticate': 'Bearer',
-				});
+				throw new ApiError(
+					401,
+					'UNAUTHENTICATED',
+					'A valid bearer token is required (Authorization: Bearer <access_token>).',
+					undefined,
+					{
+						'WWW-Authenticate': 'Bearer',
+					},
+				);
 			}
 			checkAccess(match.route.access, grant.client);
 			return match.route.handler(apiRequest(context, request, exchange, apiPath, match.params, grant));
@@ -99,7 +125,14 @@ async function handle(context: ServerContext, request: IncomingMessage, response
 	}
 }
 
-function apiRequest(context: ServerContext, request: IncomingMessage, exchange: Exchange, path: string, params: Record<string, string>, grant: Grant): ApiRequest {
+function apiRequest(
+	context: ServerContext,
+	request: IncomingMessage,
+	exchange: Exchange,
+	path: string,
+	params: Record<string, string>,
+	grant: Grant,
+): ApiRequest {
 	const body = parseJsonBody(exchange.body, exchange.contentType);
 	applyAgencyAlias(body);
 	const query = new URLSearchParams(exchange.query);
@@ -135,7 +168,11 @@ function tokenReply(context: ServerContext, request: IncomingMessage, exchange: 
 function adminReply(context: ServerContext, exchange: Exchange): Reply {
 	const match = context.adminRoutes.match(exchange.method, exchange.path);
 	if (!match) throw notFound(`Admin route ${exchange.method} ${exchange.path}`);
-	return match.route.handler({ params: match.params, query: exchange.query, body: parseJsonBody(exchange.body, exchange.contentType) });
+	return match.route.handler({
+		params: match.params,
+		query: exchange.query,
+		body: parseJsonBody(exchange.body, exchange.contentType),
+	});
 }
 
 /** Applies the injected faults, answers, and records the request in the log. */
@@ -153,7 +190,10 @@ async function serveLogged(
 	if (outcome.kind === 'reset') {
 		request.socket.destroy();
 	} else {
-		const reply = outcome.kind === 'error' ? errorReply(outcome.error, exchange.requestId) : produce(context, exchange.requestId, answer);
+		const reply =
+			outcome.kind === 'error'
+				? errorReply(outcome.error, exchange.requestId)
+				: produce(context, exchange.requestId, answer);
 		send(response, exchange.requestId, reply);
 		status = reply.status;
 	}
@@ -190,7 +230,12 @@ function errorReply(error: ApiError, requestId: string): Reply {
 	return { status: error.status, body: errorBody(error, requestId), headers: error.headers };
 }
 
-function send(response: ServerResponse, requestId: string, reply: Reply, extraHeaders: Record<string, string> = {}): void {
+function send(
+	response: ServerResponse,
+	requestId: string,
+	reply: Reply,
+	extraHeaders: Record<string, string> = {},
+): void {
 	const headers: Record<string, string | number> = { 'X-Request-Id': requestId, ...reply.headers, ...extraHeaders };
 	let payload: Buffer | string | undefined;
 	if (reply.bytes) {
@@ -206,7 +251,8 @@ function send(response: ServerResponse, requestId: string, reply: Reply, extraHe
 }
 
 function readBody(request: IncomingMessage): Promise<Buffer> {
-	if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) return Promise.resolve(EMPTY);
+	if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined)
+		return Promise.resolve(EMPTY);
 	return new Promise((resolve, reject) => {
 		const chunks: Buffer[] = [];
 		let size = 0;
@@ -215,7 +261,8 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
 			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
 		});
 		request.on('end', () => {
-			if (size > MAX_BODY_BYTES) reject(new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${MAX_BODY_BYTES} bytes.`));
+			if (size > MAX_BODY_BYTES)
+				reject(new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${MAX_BODY_BYTES} bytes.`));
 			else resolve(Buffer.concat(chunks, size));
 		});
 		request.on('error', reject);
@@ -224,11 +271,15 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
 
 /** The JSON body; empty, multipart and other non-JSON bodies give undefined. Malformed JSON is a 422. */
 function parseJsonBody(body: Buffer, contentType: string): unknown {
-	if (body.length === 0 || isMultipart(contentType) || (contentType !== '' && !/json/i.test(contentType))) return undefined;
+	if (body.length === 0 || isMultipart(contentType) || (contentType !== '' && !/json/i.test(contentType)))
+		return undefined;
 	try {
 		return JSON.parse(body.toString('utf8'));
 	} catch (error) {
-		throw validationError([{ field: 'body', message: `is not valid JSON (${(error as Error).message})` }], 'The request body is not valid JSON.');
+		throw validationError(
+			[{ field: 'body', message: `is not valid JSON (${(error as Error).message})` }],
+			'The request body is not valid JSON.',
+		);
 	}
 }
 
@@ -236,7 +287,8 @@ function parseJsonBody(body: Buffer, contentType: string): unknown {
 function describeBody(body: Buffer, contentType: string): unknown {
 	if (body.length === 0) return null;
 	const type = contentType.toLowerCase();
-	if (type.startsWith('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(body.toString('utf8')));
+	if (type.startsWith('application/x-www-form-urlencoded'))
+		return Object.fromEntries(new URLSearchParams(body.toString('utf8')));
 	if (type === '' || type.includes('json')) {
 		try {
 			return JSON.parse(body.toString('utf8'));

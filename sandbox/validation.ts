@@ -116,17 +116,18 @@ export class FieldReader {
 	optionalString(key: string, rule: StringRule = {}): string | null | undefined {
 		return this.read(key, rule, (value) => {
 			if (typeof value !== 'string') return 'must be a string';
-			if (rule.minLength !== undefined && value.trim().length < rule.minLength) return `must be at least ${rule.minLength} characters long`;
-			if (rule.maxLength !== undefined && value.length > rule.maxLength) return `must be at most ${rule.maxLength} characters long`;
+			if (rule.minLength !== undefined && value.trim().length < rule.minLength)
+				return `must be at least ${rule.minLength} characters long`;
+			if (rule.maxLength !== undefined && value.length > rule.maxLength)
+				return `must be at most ${rule.maxLength} characters long`;
 			return undefined;
 		}) as string | null | undefined;
 	}
 
 	optionalEmail(key: string, rule: Rule = {}): string | null | undefined {
-		return this.read(key, rule, (value) => (typeof value === 'string' && EMAIL.test(value) ? undefined : 'must be an email address')) as
-			| string
-			| null
-			| undefined;
+		return this.read(key, rule, (value) =>
+			typeof value === 'string' && EMAIL.test(value) ? undefined : 'must be an email address',
+		) as string | null | undefined;
 	}
 
 	requiredUtc(key: string): string {
@@ -136,15 +137,16 @@ export class FieldReader {
 
 	/** A UTC datetime in the spec's format `YYYY-MM-DDTHH:MM:SSZ` (trailing Z required). */
 	optionalUtc(key: string, rule: Rule = {}): string | null | undefined {
-		return this.read(key, rule, (value) => (isUtcDateTime(value) ? undefined : 'must be a UTC datetime formatted YYYY-MM-DDTHH:MM:SSZ')) as
-			| string
-			| null
-			| undefined;
+		return this.read(key, rule, (value) =>
+			isUtcDateTime(value) ? undefined : 'must be a UTC datetime formatted YYYY-MM-DDTHH:MM:SSZ',
+		) as string | null | undefined;
 	}
 
 	optionalDate(key: string, rule: Rule = {}): string | null | undefined {
 		return this.read(key, rule, (value) =>
-			typeof value === 'string' && CALENDAR_DATE.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'must be a date formatted YYYY-MM-DD',
+			typeof value === 'string' && CALENDAR_DATE.test(value) && !Number.isNaN(Date.parse(value))
+				? undefined
+				: 'must be a date formatted YYYY-MM-DD',
 		) as string | null | undefined;
 	}
 
@@ -167,8 +169,10 @@ export class FieldReader {
 	}
 
 	optionalBoolean(key: string, rule: Rule = {}): boolean | null | undefined {
-		if (this.fromQuery && (this.source[key] === 'true' || this.source[key] === 'false')) return this.source[key] === 'true';
-		return this.read(key, rule, (value) => (typeof value === 'boolean' ? undefined : 'must be a boolean')) as boolean | null | undefined;
+		if (this.fromQuery && (this.source[key] === 'true' || this.source[key] === 'false'))
+			return this.source[key] === 'true';
+		return this.read(key, rule, (value) => (typeof value === 'boolean' ? undefined : 'must be a boolean')) as
+			boolean | null | undefined;
 	}
 
 	requiredOneOf<T extends string>(key: string, values: readonly T[]): T {
@@ -184,22 +188,28 @@ export class FieldReader {
 
 	optionalIntegerList(key: string, rule: Rule = {}): number[] | null | undefined {
 		return this.read(key, rule, (value) =>
-			Array.isArray(value) && value.every((item) => Number.isInteger(item)) ? undefined : 'must be an array of integers',
+			Array.isArray(value) && value.every((item) => Number.isInteger(item))
+				? undefined
+				: 'must be an array of integers',
 		) as number[] | null | undefined;
 	}
 
 	optionalStringList(key: string, rule: Rule = {}): string[] | null | undefined {
 		return this.read(key, rule, (value) =>
-			Array.isArray(value) && value.every((item) => typeof item === 'string') ? undefined : 'must be an array of strings',
+			Array.isArray(value) && value.every((item) => typeof item === 'string')
+				? undefined
+				: 'must be an array of strings',
 		) as string[] | null | undefined;
 	}
 
 	optionalArray(key: string, rule: Rule = {}): unknown[] | null | undefined {
-		return this.read(key, rule, (value) => (Array.isArray(value) ? undefined : 'must be an array')) as unknown[] | null | undefined;
+		return this.read(key, rule, (value) => (Array.isArray(value) ? undefined : 'must be an array')) as
+			unknown[] | null | undefined;
 	}
 
 	optionalObject(key: string, rule: Rule = {}): JsonObject | null | undefined {
-		return this.read(key, rule, (value) => (isObject(value) ? undefined : 'must be an object')) as JsonObject | null | undefined;
+		return this.read(key, rule, (value) => (isObject(value) ? undefined : 'must be an object')) as
+			JsonObject | null | undefined;
 	}
 
 	private missing<T>(key: string, placeholder: T): T {
@@ -227,7 +237,8 @@ export class FieldReader {
 		const value = this.fromQuery && typeof raw === 'string' && /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
 		const kind = integer ? 'an integer' : 'a number';
 		const accepted = this.read(key, rule, () => {
-			if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) return `must be ${kind}`;
+			if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value)))
+				return `must be ${kind}`;
 			if (rule.min !== undefined && value < rule.min) return `must be ${kind} of at least ${rule.min}`;
 			if (rule.max !== undefined && value > rule.max) return `must be ${kind} of at most ${rule.max}`;
 			return undefined;

@@ -105,7 +105,10 @@ export class WebhookDispatcher implements EventPublisher {
 				'Content-Length': Buffer.byteLength(body),
 			},
 		});
-		const timer = setTimeout(() => request.destroy(new Error(`no answer within ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
+		const timer = setTimeout(
+			() => request.destroy(new Error(`no answer within ${this.options.timeoutMs} ms`)),
+			this.options.timeoutMs,
+		);
 		this.inFlight.add(request);
 		request.on('close', () => this.inFlight.delete(request));
 		request.on('response', (response) => {
@@ -116,7 +119,14 @@ export class WebhookDispatcher implements EventPublisher {
 		request.end(body);
 	}
 
-	private record(hookId: number, target: string, payload: DeliveryPayload, status: number | null, error: string | null, durationMs: number): void {
+	private record(
+		hookId: number,
+		target: string,
+		payload: DeliveryPayload,
+		status: number | null,
+		error: string | null,
+		durationMs: number,
+	): void {
 		const refused = status === 422 && payload.resource_type === 'customer';
 		const delivered = status === 200 || refused;
 		this.metrics.countDelivery(payload.event_type, !delivered);

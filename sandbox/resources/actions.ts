@@ -15,19 +15,31 @@ function actionView({ site_id: _site, customers_id, product_id, ...action }: Act
 }
 
 export function actionRoutes({ store }: World): ApiRoute[] {
-	const shownTypes = new Set(store.referentials.actionTypes.filter((type) => type.show_in_history).map((type) => type.id));
+	const shownTypes = new Set(
+		store.referentials.actionTypes.filter((type) => type.show_in_history).map((type) => type.id),
+	);
 	const isShown = (action: Action) => shownTypes.has(action.action_type_id);
 
 	function logAction(request: ApiRequest, subject: Pick<Action, 'customers_id' | 'product_id'>) {
 		const reader = new FieldReader(objectBody(request.body));
 		const actionTypeId = reader.requiredInteger('action_type_id');
-		if (reader.valid && !store.referentials.actionTypes.some((type) => type.id === actionTypeId)) reader.fail('action_type_id', `unknown action type ${actionTypeId}`);
+		if (reader.valid && !store.referentials.actionTypes.some((type) => type.id === actionTypeId))
+			reader.fail('action_type_id', `unknown action type ${actionTypeId}`);
 		const date = reader.optionalUtc('date') ?? utcNow();
 		const comment = reader.optionalString('comment', { nullable: true, maxLength: 5000 }) ?? null;
 		const userId = reader.optionalInteger('user_id', { nullable: true }) ?? null;
-		if (userId !== null && !store.users.getInSite(userId, request.grant.siteId)) reader.fail('user_id', `unknown user ${userId}`);
+		if (userId !== null && !store.users.getInSite(userId, request.grant.siteId))
+			reader.fail('user_id', `unknown user ${userId}`);
 		reader.throwIfInvalid();
-		const action = store.addAction({ action_id: store.actions.nextId(), site_id: request.grant.siteId, action_type_id: actionTypeId, ...subject, date, comment, user_id: userId });
+		const action = store.addAction({
+			action_id: store.actions.nextId(),
+			site_id: request.grant.siteId,
+			action_type_id: actionTypeId,
+			...subject,
+			date,
+			comment,
+			user_id: userId,
+		});
 		return created(actionView(action));
 	}
 
@@ -40,7 +52,11 @@ export function actionRoutes({ store }: World): ApiRoute[] {
 			const perPage = readPerPage(reader);
 			const offset = reader.optionalInteger('cursor', { min: 0 }) ?? 0;
 			reader.throwIfInvalid();
-			const { data, hasMore } = offsetSlice(store.customerActions(customer.customers_id).filter(isShown), offset, perPage);
+			const { data, hasMore } = offsetSlice(
+				store.customerActions(customer.customers_id).filter(isShown),
+				offset,
+				perPage,
+			);
 			return ok(data.map(actionView), { offset, per_page: perPage, has_more: hasMore });
 		}),
 		route('POST', '/customers/{customerId}/actions', CUSTOMER_ACCESS, (request) => {
@@ -52,7 +68,11 @@ export function actionRoutes({ store }: World): ApiRoute[] {
 			const reader = FieldReader.forQuery(request.query);
 			const page = readPageRequest(reader);
 			reader.throwIfInvalid();
-			return pageReply(request, cursorPage(store.productActions(product.product_id), (action) => action.action_id, 'asc', page, isShown), actionView);
+			return pageReply(
+				request,
+				cursorPage(store.productActions(product.product_id), (action) => action.action_id, 'asc', page, isShown),
+				actionView,
+			);
 		}),
 		route('POST', '/products/{productId}/actions', { pack: 'Properties' }, (request) => {
 			const product = pathRecord(request, store.products, 'productId', 'Product');

@@ -11,7 +11,13 @@ const FREQUENCIES = ['yearly', 'monthly', 'weekly', 'daily', 'hourly', 'minutely
 const INTEGER_RULES = ['bymonth', 'bymonthday', 'bynmonthday', 'byyearday', 'byweekno', 'bysetpos'];
 const NULLABLE_INTEGERS = ['sequence_duration', 'gathering_gauge', 'commute_duration', 'remind_time_in_min'] as const;
 const NULLABLE_BOOLEANS = ['communicate_location', 'is_confidential', 'archived'] as const;
-const NULLABLE_STRINGS = ['location', 'notes', 'visio_url', 'visit360_organizer_url', 'visit360_participation_url'] as const;
+const NULLABLE_STRINGS = [
+	'location',
+	'notes',
+	'visio_url',
+	'visit360_organizer_url',
+	'visit360_participation_url',
+] as const;
 
 function calendarEventView({ site_id: _site, ...event }: CalendarEvent): Omit<CalendarEvent, 'site_id'> {
 	return event;
@@ -25,12 +31,14 @@ function readParticipants(reader: FieldReader, store: Store, siteId: number): Ca
 	}
 	const participants: CalendarParticipant[] = [];
 	items.forEach((item, index) => {
-		if (!isObject(item)) return reader.fail(`users[${index}]`, 'must be an object with user_id, is_creator and is_organizer');
+		if (!isObject(item))
+			return reader.fail(`users[${index}]`, 'must be an object with user_id, is_creator and is_organizer');
 		const itemReader = reader.nested(item, `users[${index}]`);
 		const userId = itemReader.requiredInteger('user_id', { min: 1 });
 		const isCreator = itemReader.requiredBoolean('is_creator');
 		const isOrganizer = itemReader.requiredBoolean('is_organizer');
-		if (userId && participants.some((participant) => participant.ext_user_id === userId)) itemReader.fail('user_id', `user ${userId} is listed twice`);
+		if (userId && participants.some((participant) => participant.ext_user_id === userId))
+			itemReader.fail('user_id', `user ${userId} is listed twice`);
 		else if (userId && !store.users.getInSite(userId, siteId)) itemReader.fail('user_id', `unknown user ${userId}`);
 		participants.push({ ext_user_id: userId, is_creator: isCreator, is_organizer: isOrganizer });
 	});
@@ -58,11 +66,19 @@ function readRecurrence(reader: FieldReader): Recurrence | null {
 		if (values) result[key] = values;
 	}
 	const weekdays = rules.optionalStringList('byweekday', { nullable: true });
-	weekdays?.filter((day) => !(DAY_CODES as readonly string[]).includes(day)).forEach((day) => rules.fail('byweekday', `unknown day code ${day}; use ${DAY_CODES.join(', ')}`));
+	weekdays
+		?.filter((day) => !(DAY_CODES as readonly string[]).includes(day))
+		.forEach((day) => rules.fail('byweekday', `unknown day code ${day}; use ${DAY_CODES.join(', ')}`));
 	if (weekdays) result.byweekday = weekdays;
 	const nthWeekdays = rules.optionalArray('bynweekday', { nullable: true });
 	nthWeekdays?.forEach((pair, index) => {
-		const valid = Array.isArray(pair) && pair.length === 2 && Number.isInteger(pair[0]) && pair[0] >= 0 && pair[0] <= 6 && Number.isInteger(pair[1]);
+		const valid =
+			Array.isArray(pair) &&
+			pair.length === 2 &&
+			Number.isInteger(pair[0]) &&
+			pair[0] >= 0 &&
+			pair[0] <= 6 &&
+			Number.isInteger(pair[1]);
 		if (!valid) rules.fail(`bynweekday[${index}]`, 'must be a pair [weekday_index 0=Monday..6=Sunday, position]');
 	});
 	if (nthWeekdays) result.bynweekday = nthWeekdays;
@@ -85,11 +101,15 @@ function readRecordIds(reader: FieldReader, key: string, exists: (id: number) =>
 
 function readEvent(reader: FieldReader, store: Store, siteId: number): CalendarEvent {
 	const eventTypes = store.referentials.eventTypes;
-	const typeId = reader.requiredOneOf('type', eventTypes.map((type) => type.id));
+	const typeId = reader.requiredOneOf(
+		'type',
+		eventTypes.map((type) => type.id),
+	);
 	const type = eventTypes.find((candidate) => candidate.id === typeId) ?? eventTypes[0];
 	const startsAt = reader.requiredUtc('starts_at');
 	const endsAt = reader.requiredUtc('ends_at');
-	if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt)) reader.fail('ends_at', 'must be after starts_at');
+	if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt))
+		reader.fail('ends_at', 'must be after starts_at');
 	const allDay = reader.requiredBoolean('all_day');
 	const geo = reader.optionalObject('location_geo', { nullable: true });
 	if (geo) {
@@ -118,8 +138,14 @@ function readEvent(reader: FieldReader, store: Store, siteId: number): CalendarE
 		remind_time_in_min: null,
 		appointment_mode: reader.optionalOneOf('appointment_mode', APPOINTMENT_MODES, { nullable: true }) ?? null,
 		users: readParticipants(reader, store, siteId),
-		products: readRecordIds(reader, 'products', (id) => !!store.products.getInSite(id, siteId)).map((id) => ({ ext_product_id: String(id), ext_domain_id: String(siteId) })),
-		contacts: readRecordIds(reader, 'contacts', (id) => !!store.customers.getInSite(id, siteId)).map((id) => ({ ext_contact_id: String(id), ext_domain_id: String(siteId) })),
+		products: readRecordIds(reader, 'products', (id) => !!store.products.getInSite(id, siteId)).map((id) => ({
+			ext_product_id: String(id),
+			ext_domain_id: String(siteId),
+		})),
+		contacts: readRecordIds(reader, 'contacts', (id) => !!store.customers.getInSite(id, siteId)).map((id) => ({
+			ext_contact_id: String(id),
+			ext_domain_id: String(siteId),
+		})),
 		notes: null,
 		visio_url: null,
 		visit360_organizer_url: null,
@@ -130,8 +156,10 @@ function readEvent(reader: FieldReader, store: Store, siteId: number): CalendarE
 	};
 	for (const key of NULLABLE_INTEGERS) event[key] = reader.optionalInteger(key, { nullable: true, min: 0 }) ?? null;
 	for (const key of NULLABLE_BOOLEANS) event[key] = reader.optionalBoolean(key, { nullable: true }) ?? null;
-	for (const key of NULLABLE_STRINGS) event[key] = reader.optionalString(key, { nullable: true, maxLength: 2000 }) ?? null;
-	if (event.parent_id !== null && !store.calendarEvents.getInSite(event.parent_id, siteId)) reader.fail('parent_id', `unknown event ${event.parent_id}`);
+	for (const key of NULLABLE_STRINGS)
+		event[key] = reader.optionalString(key, { nullable: true, maxLength: 2000 }) ?? null;
+	if (event.parent_id !== null && !store.calendarEvents.getInSite(event.parent_id, siteId))
+		reader.fail('parent_id', `unknown event ${event.parent_id}`);
 	return event;
 }
 

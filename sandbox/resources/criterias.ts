@@ -6,7 +6,10 @@ import type { CriterionDefinition, CriterionValue } from '../model';
 import { FieldReader, isObject } from '../validation';
 
 /** The definition named by an integer id or by its XML identifier (e.g. "price"). */
-function findCriterion(definitions: readonly CriterionDefinition[], reference: unknown): CriterionDefinition | undefined {
+function findCriterion(
+	definitions: readonly CriterionDefinition[],
+	reference: unknown,
+): CriterionDefinition | undefined {
 	if (typeof reference === 'number') return definitions.find((definition) => definition.id === reference);
 	if (typeof reference !== 'string') return undefined;
 	if (/^\d+$/.test(reference)) return definitions.find((definition) => definition.id === Number(reference));
@@ -17,7 +20,11 @@ function findCriterion(definitions: readonly CriterionDefinition[], reference: u
  * Reads a `[{id, value}]` list against a referential. Ids may be XML identifiers; they are
  * stored as integer ids. Values are checked against the criterion type.
  */
-export function readCriteria(reader: FieldReader, key: string, definitions: readonly CriterionDefinition[]): CriterionValue[] | undefined {
+export function readCriteria(
+	reader: FieldReader,
+	key: string,
+	definitions: readonly CriterionDefinition[],
+): CriterionValue[] | undefined {
 	const items = reader.optionalArray(key);
 	if (!items) return undefined;
 	const criteria: CriterionValue[] = [];
@@ -26,8 +33,10 @@ export function readCriteria(reader: FieldReader, key: string, definitions: read
 		if (!isObject(item)) return reader.fail(field, 'must be an object with id and value');
 		const definition = findCriterion(definitions, item.id);
 		if (!definition) return reader.fail(`${field}.id`, `unknown criterion ${JSON.stringify(item.id ?? null)}`);
-		if (!definition.is_activated) return reader.fail(`${field}.id`, `criterion ${definition.id} is not activated on this site`);
-		if (criteria.some((criterion) => criterion.id === definition.id)) return reader.fail(`${field}.id`, `criterion ${definition.id} is given twice`);
+		if (!definition.is_activated)
+			return reader.fail(`${field}.id`, `criterion ${definition.id} is not activated on this site`);
+		if (criteria.some((criterion) => criterion.id === definition.id))
+			return reader.fail(`${field}.id`, `criterion ${definition.id} is given twice`);
 		const problem = valueProblem(definition, item.value);
 		if (problem) return reader.fail(`${field}.value`, problem);
 		criteria.push({ id: definition.id, value: item.value });
@@ -47,7 +56,9 @@ function valueProblem(definition: CriterionDefinition, value: unknown): string |
 		case 'list':
 			return allowed.includes(value as string) ? undefined : `must be one of: ${allowed.join(', ')}`;
 		case 'multi_list':
-			return Array.isArray(value) && value.every((entry) => allowed.includes(entry)) ? undefined : `must be an array of: ${allowed.join(', ')}`;
+			return Array.isArray(value) && value.every((entry) => allowed.includes(entry))
+				? undefined
+				: `must be an array of: ${allowed.join(', ')}`;
 	}
 }
 
@@ -61,7 +72,9 @@ export function criteriaRoutes({ store }: World): ApiRoute[] {
 	const zoneEtags = new Map<number, string>();
 
 	function zoneList(request: ApiRequest): Reply {
-		const siteZones = zones.filter((zone) => zone.site_id === request.grant.siteId).map(({ site_id: _site, ...zone }) => zone);
+		const siteZones = zones
+			.filter((zone) => zone.site_id === request.grant.siteId)
+			.map(({ site_id: _site, ...zone }) => zone);
 		let etag = zoneEtags.get(request.grant.siteId);
 		if (!etag) {
 			etag = `"${createHash('sha1').update(JSON.stringify(siteZones)).digest('hex').slice(0, 16)}"`;
@@ -85,7 +98,9 @@ export function criteriaRoutes({ store }: World): ApiRoute[] {
 			const categoryId = idParam(request, 'categoryId');
 			const category = categories.find((candidate) => candidate.id === categoryId);
 			if (!category) throw notFound(`Category ${categoryId}`);
-			return ok(productCriteria.filter((definition) => definition.category_ids.includes(categoryId)).map(definitionView));
+			return ok(
+				productCriteria.filter((definition) => definition.category_ids.includes(categoryId)).map(definitionView),
+			);
 		}),
 	];
 }

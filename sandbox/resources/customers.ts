@@ -3,7 +3,18 @@
  * follow-ups, groups and origins. The create/update functions are shared with the leads and
  * the admin's simulated CRM edits, so that every path emits the same webhook events.
  */
-import { ApiRequest, ApiRoute, idParam, includesOf, pageReply, pathRecord, readAgencyFilter, requireAgencyInScope, route, World } from '../api';
+import {
+	ApiRequest,
+	ApiRoute,
+	idParam,
+	includesOf,
+	pageReply,
+	pathRecord,
+	readAgencyFilter,
+	requireAgencyInScope,
+	route,
+	World,
+} from '../api';
 import { ApiError, created, noContent, notFound, ok, utcNow } from '../http';
 import { CUSTOMER_TYPES, FOLLOW_UP_STATUSES } from '../model';
 import type { Customer, CustomerType, FollowUp, Phone, SearchRequest } from '../model';
@@ -35,7 +46,20 @@ const CUSTOMER_PACK = { pack: 'Customers' } as const;
 export type CustomerChanges = Partial<
 	Pick<
 		Customer,
-		'agency_id' | 'firstname' | 'lastname' | 'email' | 'phone' | 'mobile_phone' | 'phones' | 'type' | 'group_ids' | 'origin_id' | 'user_id' | 'gender_code' | 'address' | 'stop_sms'
+		| 'agency_id'
+		| 'firstname'
+		| 'lastname'
+		| 'email'
+		| 'phone'
+		| 'mobile_phone'
+		| 'phones'
+		| 'type'
+		| 'group_ids'
+		| 'origin_id'
+		| 'user_id'
+		| 'gender_code'
+		| 'address'
+		| 'stop_sms'
 	>
 >;
 
@@ -60,15 +84,22 @@ export function readCustomerChanges(reader: FieldReader, store: Store, siteId: n
 	const type = reader.optionalOneOf<CustomerType>('type', CUSTOMER_TYPES);
 	if (type) changes.type = type;
 	const groupIds = reader.optionalIntegerList('group_ids');
-	groupIds?.filter((id) => !customerGroups.some((group) => group.id === id)).forEach((id) => reader.fail('group_ids', `unknown customer group ${id}`));
+	groupIds
+		?.filter((id) => !customerGroups.some((group) => group.id === id))
+		.forEach((id) => reader.fail('group_ids', `unknown customer group ${id}`));
 	if (groupIds) changes.group_ids = groupIds;
 	const originId = reader.optionalInteger('origin_id', { nullable: true });
-	if (originId && !customerOrigins.some((origin) => origin.id === originId)) reader.fail('origin_id', `unknown customer origin ${originId}`);
+	if (originId && !customerOrigins.some((origin) => origin.id === originId))
+		reader.fail('origin_id', `unknown customer origin ${originId}`);
 	if (originId !== undefined) changes.origin_id = originId;
 	const userId = reader.optionalInteger('user_id', { nullable: true });
 	if (userId && !store.users.getInSite(userId, siteId)) reader.fail('user_id', `unknown user ${userId}`);
 	if (userId !== undefined) changes.user_id = userId;
-	const genderCode = reader.optionalOneOf('gender_code', genders.map((gender) => gender.code), { nullable: true });
+	const genderCode = reader.optionalOneOf(
+		'gender_code',
+		genders.map((gender) => gender.code),
+		{ nullable: true },
+	);
 	if (genderCode !== undefined) changes.gender_code = genderCode;
 	const address = reader.optionalObject('address', { nullable: true });
 	if (address !== undefined) changes.address = address && readAddress(reader.nested(address, 'address'));
@@ -129,11 +160,18 @@ export interface Duplicate {
 /** An existing customer of the site with the same e-mail, or any phone number in common. */
 export function findDuplicate(store: Store, siteId: number, candidate: CustomerChanges): Duplicate | undefined {
 	const email = candidate.email?.trim().toLowerCase();
-	const phones = new Set(phoneNumbersOf({ phone: candidate.phone ?? null, mobile_phone: candidate.mobile_phone ?? null, phones: candidate.phones }));
+	const phones = new Set(
+		phoneNumbersOf({
+			phone: candidate.phone ?? null,
+			mobile_phone: candidate.mobile_phone ?? null,
+			phones: candidate.phones,
+		}),
+	);
 	if (!email && phones.size === 0) return undefined;
 	for (const customer of store.customers.forSite(siteId)) {
 		if (email && customer.email?.toLowerCase() === email) return { customer, field: 'email' };
-		if (phones.size > 0 && phoneNumbersOf(customer).some((number) => phones.has(number))) return { customer, field: 'phone' };
+		if (phones.size > 0 && phoneNumbersOf(customer).some((number) => phones.has(number)))
+			return { customer, field: 'phone' };
 	}
 	return undefined;
 }
@@ -207,16 +245,25 @@ export function customerView(store: Store, customer: Customer, includes: Readonl
 		groups: () => ['groups', customerGroups.filter((group) => customer.group_ids.includes(group.id))],
 		color: () => ['color', { code: customer.color ?? DEFAULT_COLOR, is_default: customer.color === null }],
 		origin: () => ['origin', customerOrigins.find((origin) => origin.id === customer.origin_id) ?? null],
-		user: () => ['user', user ? { user_id: user.user_id, firstname: user.firstname, lastname: user.lastname, email: user.email } : null],
+		user: () => [
+			'user',
+			user ? { user_id: user.user_id, firstname: user.firstname, lastname: user.lastname, email: user.email } : null,
+		],
 		gender: () => ['gender', genders.find((gender) => gender.code === customer.gender_code) ?? null],
 		stopSms: () => ['stop_sms', customer.stop_sms],
 		notary: () => ['notary', customer.notary],
 		relations: () => ['relations', customer.relations],
 		consent: () => ['consent', consentView(store, customer.customers_id)],
-		search_requests: () => ['search_requests', store.customerSearchRequests(customer.customers_id).map(searchRequestView)],
+		search_requests: () => [
+			'search_requests',
+			store.customerSearchRequests(customer.customers_id).map(searchRequestView),
+		],
 		mandates: () => [
 			'mandates',
-			store.mandates.forSite(customer.site_id).filter((mandate) => mandate.customers_id === customer.customers_id).map(mandateView),
+			store.mandates
+				.forSite(customer.site_id)
+				.filter((mandate) => mandate.customers_id === customer.customers_id)
+				.map(mandateView),
 		],
 	};
 	// Unknown include values are ignored: the spec says the list has further, unnamed values.
@@ -252,10 +299,15 @@ function readSearchRequestFields(reader: FieldReader, store: Store): Partial<Sea
 	const keyPoints = reader.optionalObject('key_points');
 	if (keyPoints) {
 		const keyPointsReader = reader.nested(keyPoints, 'key_points');
-		fields.key_points = { pros: keyPointsReader.optionalStringList('pros') ?? [], cons: keyPointsReader.optionalStringList('cons') ?? [] };
+		fields.key_points = {
+			pros: keyPointsReader.optionalStringList('pros') ?? [],
+			cons: keyPointsReader.optionalStringList('cons') ?? [],
+		};
 	}
 	const areas = reader.optionalIntegerList('areas');
-	areas?.filter((id) => !store.referentials.zones.some((zone) => zone.id === id)).forEach((id) => reader.fail('areas', `unknown zone ${id}`));
+	areas
+		?.filter((id) => !store.referentials.zones.some((zone) => zone.id === id))
+		.forEach((id) => reader.fail('areas', `unknown zone ${id}`));
 	if (areas) fields.areas = areas;
 	return fields;
 }
@@ -306,7 +358,11 @@ export function customerRoutes(world: World): ApiRoute[] {
 
 	function writeConsent(request: ApiRequest, write: () => void) {
 		if (world.consentProofFails(request.grant.client.clientId)) {
-			throw new ApiError(502, 'PROOF_STORAGE_FAILED', 'The consent proof file could not be stored; the consent was not recorded.');
+			throw new ApiError(
+				502,
+				'PROOF_STORAGE_FAILED',
+				'The consent proof file could not be stored; the consent was not recorded.',
+			);
 		}
 		write();
 		return noContent();
@@ -347,13 +403,22 @@ export function customerRoutes(world: World): ApiRoute[] {
 				(!phoneDigits || phoneNumbersOf(customer).includes(phoneDigits)) &&
 				(!type || customer.type === type) &&
 				(!updatedSince || customer.updated_at >= updatedSince) &&
-				(!text || [customer.firstname, customer.lastname, customer.email].some((value) => value?.toLowerCase().includes(text)));
-			const result = cursorPage(store.customers.forSite(request.grant.siteId), (customer) => customer.customers_id, 'desc', page, keep);
+				(!text ||
+					[customer.firstname, customer.lastname, customer.email].some((value) => value?.toLowerCase().includes(text)));
+			const result = cursorPage(
+				store.customers.forSite(request.grant.siteId),
+				(customer) => customer.customers_id,
+				'desc',
+				page,
+				keep,
+			);
 			return pageReply(request, result, (customer) => customerView(store, customer, includesOf(request)));
 		}),
 		route('GET', '/customers/groups', CUSTOMER_PACK, () => ok(store.referentials.customerGroups)),
 		route('GET', '/customers/origins', CUSTOMER_PACK, () => ok(store.referentials.customerOrigins)),
-		route('GET', '/customers/{customerId}', CUSTOMER_PACK, (request) => ok(customerView(store, pathCustomer(request), includesOf(request)))),
+		route('GET', '/customers/{customerId}', CUSTOMER_PACK, (request) =>
+			ok(customerView(store, pathCustomer(request), includesOf(request))),
+		),
 		route('PATCH', '/customers/{customerId}', CUSTOMER_PACK, (request) => {
 			const customer = pathCustomer(request);
 			const reader = customerBody(request);
@@ -394,7 +459,8 @@ export function customerRoutes(world: World): ApiRoute[] {
 			const customer = pathCustomer(request);
 			return writeConsent(request, () => {
 				const consent = store.consents.get(customer.customers_id);
-				if (consent && consent.status === 'collected') Object.assign(consent, { status: 'revoked', revoked_at: utcNow() });
+				if (consent && consent.status === 'collected')
+					Object.assign(consent, { status: 'revoked', revoked_at: utcNow() });
 				customer.updated_at = utcNow();
 			});
 		}),
@@ -409,7 +475,8 @@ export function customerRoutes(world: World): ApiRoute[] {
 			const customer = pathCustomer(request);
 			const searchRequestId = idParam(request, 'searchRequestId');
 			const searchRequest = store.searchRequests.get(searchRequestId);
-			if (!searchRequest || searchRequest.customers_id !== customer.customers_id) throw notFound(`Search request ${searchRequestId}`);
+			if (!searchRequest || searchRequest.customers_id !== customer.customers_id)
+				throw notFound(`Search request ${searchRequestId}`);
 			const reader = new FieldReader(objectBody(request.body));
 			const fields = readSearchRequestFields(reader, store);
 			reader.throwIfInvalid();
@@ -422,7 +489,12 @@ export function customerRoutes(world: World): ApiRoute[] {
 			const reader = FieldReader.forQuery(request.query);
 			const page = readPageRequest(reader);
 			reader.throwIfInvalid();
-			const result = cursorPage(store.customerFollowUps(customer.customers_id), (followUp) => followUp.product_id, 'asc', page);
+			const result = cursorPage(
+				store.customerFollowUps(customer.customers_id),
+				(followUp) => followUp.product_id,
+				'asc',
+				page,
+			);
 			return pageReply(request, result, (followUp) => followUp);
 		}),
 		route('POST', '/customers/{customerId}/follow-ups/{productId}', CUSTOMER_PACK, (request) => {
@@ -430,13 +502,26 @@ export function customerRoutes(world: World): ApiRoute[] {
 			const productId = idParam(request, 'productId');
 			if (!store.products.getInSite(productId, request.grant.siteId)) throw notFound(`Product ${productId}`);
 			if (store.followUp(customer.customers_id, productId)) {
-				throw new ApiError(409, 'FOLLOW_UP_EXISTS', `Customer ${customer.customers_id} already follows product ${productId}.`);
+				throw new ApiError(
+					409,
+					'FOLLOW_UP_EXISTS',
+					`Customer ${customer.customers_id} already follows product ${productId}.`,
+				);
 			}
 			const reader = new FieldReader(objectBody(request.body));
 			const fields = readFollowUpFields(reader);
 			reader.throwIfInvalid();
 			const now = utcNow();
-			const followUp: FollowUp = { customers_id: customer.customers_id, product_id: productId, rating: null, status: 'new', comment: null, created_at: now, updated_at: now, ...fields };
+			const followUp: FollowUp = {
+				customers_id: customer.customers_id,
+				product_id: productId,
+				rating: null,
+				status: 'new',
+				comment: null,
+				created_at: now,
+				updated_at: now,
+				...fields,
+			};
 			store.putFollowUp(followUp);
 			return created(followUp);
 		}),

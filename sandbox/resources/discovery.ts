@@ -17,13 +17,21 @@ const PACK_DESCRIPTIONS: Record<PackName, string> = {
 	Full: 'All of the above',
 };
 
-export function agencyView({ site_id: _site, agency_id, ...agency }: Agency): Omit<Agency, 'site_id'> & { manufacturer_id: number } {
+export function agencyView({
+	site_id: _site,
+	agency_id,
+	...agency
+}: Agency): Omit<Agency, 'site_id'> & { manufacturer_id: number } {
 	// manufacturer_id is the deprecated name of agency_id, still present (spec section 2).
 	return { agency_id, manufacturer_id: agency_id, ...agency };
 }
 
 export function discoveryRoutes({ store }: World): ApiRoute[] {
-	const agenciesOf = (siteId: number) => store.agencyIdsOfSite(siteId).map((id) => store.agencies.get(id)).filter((agency): agency is Agency => !!agency);
+	const agenciesOf = (siteId: number) =>
+		store
+			.agencyIdsOfSite(siteId)
+			.map((id) => store.agencies.get(id))
+			.filter((agency): agency is Agency => !!agency);
 
 	return [
 		// The spec shows this answer without the `data` envelope.
@@ -40,7 +48,11 @@ export function discoveryRoutes({ store }: World): ApiRoute[] {
 			const page = readPageRequest(reader);
 			reader.throwIfInvalid();
 			const keep = (agency: Agency) => !search || agency.name.toLowerCase().includes(search);
-			return pageReply(request, cursorPage(agenciesOf(request.grant.siteId), (agency) => agency.agency_id, 'asc', page, keep), agencyView);
+			return pageReply(
+				request,
+				cursorPage(agenciesOf(request.grant.siteId), (agency) => agency.agency_id, 'asc', page, keep),
+				agencyView,
+			);
 		}),
 		route('GET', '/agencies/{agencyId}', {}, (request) => {
 			const agencyId = idParam(request, 'agencyId');

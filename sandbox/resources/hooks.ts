@@ -27,13 +27,18 @@ function readHookChanges(reader: FieldReader): HookChanges {
 	else if (url) reader.fail('url', 'must be an absolute http or https URL');
 	const origines = reader.optionalStringList('origines', { nullable: true });
 	if (origines && origines.length === 0) reader.fail('origines', 'must list at least one event type');
-	origines?.filter((origine) => !ACCEPTED_ORIGINES.includes(origine)).forEach((origine) => reader.fail('origines', `unknown event type ${origine}; accepted: ${ACCEPTED_ORIGINES.join(', ')}`));
+	origines
+		?.filter((origine) => !ACCEPTED_ORIGINES.includes(origine))
+		.forEach((origine) =>
+			reader.fail('origines', `unknown event type ${origine}; accepted: ${ACCEPTED_ORIGINES.join(', ')}`),
+		);
 	if (origines) changes.origines = [...new Set(origines)];
 	const headers = reader.optionalObject('headers', { nullable: true });
 	if (headers) {
 		for (const [name, value] of Object.entries(headers)) {
 			if (!HEADER_NAME.test(name)) reader.fail(`headers.${name}`, 'is not a valid header name');
-			else if (typeof value !== 'string' || /[\r\n]/.test(value)) reader.fail(`headers.${name}`, 'must be a single-line string');
+			else if (typeof value !== 'string' || /[\r\n]/.test(value))
+				reader.fail(`headers.${name}`, 'must be a single-line string');
 		}
 	}
 	if (headers !== undefined) changes.headers = headers as Record<string, string> | null;
@@ -58,7 +63,8 @@ export function hookRoutes({ store }: World): ApiRoute[] {
 		route('POST', '/hooks', {}, (request) => {
 			const body = objectBody(request.body);
 			const reader = new FieldReader(body);
-			for (const key of ['url', 'origines']) if (body[key] === undefined || body[key] === null) reader.fail(key, 'is required');
+			for (const key of ['url', 'origines'])
+				if (body[key] === undefined || body[key] === null) reader.fail(key, 'is required');
 			const changes = readHookChanges(reader);
 			reader.throwIfInvalid();
 			const now = utcNow();

@@ -53,14 +53,27 @@ export function leadRoutes(world: World): ApiRoute[] {
 	}
 
 	/** The duplicate of the lead's customer (email, phone or mobile phone), else a new customer. */
-	function resolveCustomer(request: ApiRequest, lead: LeadCommon, type: Customer['type']): { customer: Customer; duplicate: boolean } {
+	function resolveCustomer(
+		request: ApiRequest,
+		lead: LeadCommon,
+		type: Customer['type'],
+	): { customer: Customer; duplicate: boolean } {
 		const duplicate = findDuplicate(store, request.grant.siteId, lead.customer);
 		if (duplicate) return { customer: duplicate.customer, duplicate: true };
-		return { customer: createCustomer(world, request.grant.siteId, { agency_id: lead.agencyId, type, ...lead.customer }), duplicate: false };
+		return {
+			customer: createCustomer(world, request.grant.siteId, { agency_id: lead.agencyId, type, ...lead.customer }),
+			duplicate: false,
+		};
 	}
 
 	/** Records the consent as collected and logs the lead on the customer. */
-	function recordLead(request: ApiRequest, customer: Customer, transactionType: string, lead: LeadCommon, isNewCustomer: boolean): void {
+	function recordLead(
+		request: ApiRequest,
+		customer: Customer,
+		transactionType: string,
+		lead: LeadCommon,
+		isNewCustomer: boolean,
+	): void {
 		const now = utcNow();
 		const previous = store.consents.get(customer.customers_id);
 		store.consents.set(customer.customers_id, {
@@ -89,7 +102,10 @@ export function leadRoutes(world: World): ApiRoute[] {
 	function leadReply(customer: Customer, duplicate: boolean, created: JsonObject) {
 		return {
 			status: 201,
-			body: { data: { customer: customerView(store, customer, new Set(['consent'])), ...created }, meta: { duplicate_customer: duplicate } },
+			body: {
+				data: { customer: customerView(store, customer, new Set(['consent'])), ...created },
+				meta: { duplicate_customer: duplicate },
+			},
 		};
 	}
 
@@ -100,7 +116,8 @@ export function leadRoutes(world: World): ApiRoute[] {
 			const productBody = reader.optionalObject('product');
 			if (!productBody) reader.fail('product', 'is required');
 			const productReader = reader.nested(productBody ?? {}, 'product');
-			for (const key of ['transaction_type', 'property_type']) if (productBody && !productReader.has(key)) productReader.fail(key, 'is required');
+			for (const key of ['transaction_type', 'property_type'])
+				if (productBody && !productReader.has(key)) productReader.fail(key, 'is required');
 			const product = readProductChanges(productReader, store);
 			reader.throwIfInvalid();
 			const { customer, duplicate } = resolveCustomer(request, lead, 'seller');
@@ -112,13 +129,15 @@ export function leadRoutes(world: World): ApiRoute[] {
 			const reader = new FieldReader(objectBody(request.body));
 			const lead = readLeadCommon(request, reader, 'Search');
 			const transactionType = reader.optionalOneOf('transaction_type', TRANSACTION_TYPES) ?? 'sale';
-			const searchRequests: Partial<SearchRequest>[] = (reader.optionalArray('search_requests') ?? []).map((item, index) => {
-				if (!isObject(item)) {
-					reader.fail(`search_requests[${index}]`, 'must be an object');
-					return {};
-				}
-				return readNewSearchRequest(reader.nested(item, `search_requests[${index}]`), store);
-			});
+			const searchRequests: Partial<SearchRequest>[] = (reader.optionalArray('search_requests') ?? []).map(
+				(item, index) => {
+					if (!isObject(item)) {
+						reader.fail(`search_requests[${index}]`, 'must be an object');
+						return {};
+					}
+					return readNewSearchRequest(reader.nested(item, `search_requests[${index}]`), store);
+				},
+			);
 			reader.throwIfInvalid();
 			const { customer, duplicate } = resolveCustomer(request, lead, transactionType === 'rental' ? 'tenant' : 'buyer');
 			const created = searchRequests.map((fields) => searchRequestView(addSearchRequest(store, customer, fields)));

@@ -42,8 +42,15 @@ export function mandateRoutes({ store }: World): ApiRoute[] {
 			const productId = reader.optionalInteger('product_id');
 			const page = readPageRequest(reader);
 			reader.throwIfInvalid();
-			const keep = (mandate: Mandate) => (agencyId === undefined || mandate.agency === agencyId) && (!productId || mandate.product_id === productId);
-			const result = cursorPage(store.mandates.forSite(request.grant.siteId), (mandate) => mandate.mandat_id, 'desc', page, keep);
+			const keep = (mandate: Mandate) =>
+				(agencyId === undefined || mandate.agency === agencyId) && (!productId || mandate.product_id === productId);
+			const result = cursorPage(
+				store.mandates.forSite(request.grant.siteId),
+				(mandate) => mandate.mandat_id,
+				'desc',
+				page,
+				keep,
+			);
 			return pageReply(request, result, (mandate) => mandateWithIncludes(store, mandate, includesOf(request)));
 		}),
 		route('GET', '/mandates/{mandateId}', MANDATE_PACK, (request) => {

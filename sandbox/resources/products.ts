@@ -3,7 +3,17 @@
  * lots, views, the DPE/GES label and picture uploads. Create/update are shared with the admin's
  * simulated CRM edits so that both emit the same webhook events.
  */
-import { ApiRequest, ApiRoute, includesOf, pageReply, pathRecord, readAgencyFilter, requireAgencyInScope, route, World } from '../api';
+import {
+	ApiRequest,
+	ApiRoute,
+	includesOf,
+	pageReply,
+	pathRecord,
+	readAgencyFilter,
+	requireAgencyInScope,
+	route,
+	World,
+} from '../api';
 import { renderEnergyLabel } from '../energy-label';
 import { created, ErrorDetail, invalidField, ok, utcNow, validationError } from '../http';
 import { MAX_IMAGE_BYTES, sniffImage } from '../images';
@@ -11,7 +21,12 @@ import { PRODUCT_STATUSES, PROPERTY_TYPES, TRANSACTION_TYPES } from '../model';
 import type { CriterionValue, Picture, Product } from '../model';
 import { parseMultipart } from '../multipart';
 import { cursorPage, offsetSlice, readPageRequest } from '../pagination';
-import { DPE_LETTER_CRITERION, DPE_VALUE_CRITERION, GES_LETTER_CRITERION, GES_VALUE_CRITERION } from '../seed/referentials';
+import {
+	DPE_LETTER_CRITERION,
+	DPE_VALUE_CRITERION,
+	GES_LETTER_CRITERION,
+	GES_VALUE_CRITERION,
+} from '../seed/referentials';
 import type { Store } from '../store';
 import { FieldReader, JsonObject, objectBody } from '../validation';
 import { readCriteria } from './criterias';
@@ -23,7 +38,21 @@ const FETCH_VALUES = ['criteria', 'pictures', 'lots', 'agency'];
 const MIN_PICTURE_WIDTH = 800;
 
 export type ProductChanges = Partial<
-	Pick<Product, 'agency_id' | 'reference' | 'title' | 'transaction_type' | 'property_type' | 'price' | 'surface' | 'rooms' | 'city' | 'postal_code' | 'status' | 'criteria'>
+	Pick<
+		Product,
+		| 'agency_id'
+		| 'reference'
+		| 'title'
+		| 'transaction_type'
+		| 'property_type'
+		| 'price'
+		| 'surface'
+		| 'rooms'
+		| 'city'
+		| 'postal_code'
+		| 'status'
+		| 'criteria'
+	>
 >;
 
 /** Reads the writable product fields; `agency_id` scope is the caller's business. */
@@ -31,7 +60,10 @@ export function readProductChanges(reader: FieldReader, store: Store): ProductCh
 	const changes: ProductChanges = {};
 	const agencyId = reader.optionalInteger('agency_id');
 	if (agencyId !== undefined && agencyId !== null) changes.agency_id = agencyId;
-	for (const [key, maxLength] of [['reference', 30], ['title', 200]] as const) {
+	for (const [key, maxLength] of [
+		['reference', 30],
+		['title', 200],
+	] as const) {
 		const value = reader.optionalString(key, { minLength: 1, maxLength });
 		if (value) changes[key] = value;
 	}
@@ -57,7 +89,8 @@ export function readProductChanges(reader: FieldReader, store: Store): ProductCh
 }
 
 function requireNewProductFields(reader: FieldReader): void {
-	for (const key of ['agency_id', 'transaction_type', 'property_type']) if (!reader.has(key)) reader.fail(key, 'is required');
+	for (const key of ['agency_id', 'transaction_type', 'property_type'])
+		if (!reader.has(key)) reader.fail(key, 'is required');
 }
 
 export function createProduct({ store, events }: World, siteId: number, changes: ProductChanges): Product {
@@ -139,22 +172,28 @@ export function productView(store: Store, product: Product, fetch: ReadonlySet<s
 function readFetch(request: ApiRequest): Set<string> {
 	const values = includesOf(request, 'fetch');
 	const unknown = [...values].filter((value) => !FETCH_VALUES.includes(value));
-	if (unknown.length > 0) throw invalidField('fetch', `unknown value ${unknown.join(', ')}; available: ${FETCH_VALUES.join(', ')}`);
+	if (unknown.length > 0)
+		throw invalidField('fetch', `unknown value ${unknown.join(', ')}; available: ${FETCH_VALUES.join(', ')}`);
 	return values;
 }
 
 function criterionMatches(productValue: unknown, wanted: unknown): boolean {
-	if (Array.isArray(productValue)) return Array.isArray(wanted) ? wanted.some((value) => productValue.includes(value)) : productValue.includes(wanted);
+	if (Array.isArray(productValue))
+		return Array.isArray(wanted) ? wanted.some((value) => productValue.includes(value)) : productValue.includes(wanted);
 	return productValue === wanted;
 }
 
 function pictureProblems(data: Buffer): ErrorDetail[] {
 	const details: ErrorDetail[] = [];
-	if (data.length > MAX_IMAGE_BYTES) details.push({ field: 'file', message: `must be at most 20 MB (got ${data.length} bytes)` });
+	if (data.length > MAX_IMAGE_BYTES)
+		details.push({ field: 'file', message: `must be at most 20 MB (got ${data.length} bytes)` });
 	const image = sniffImage(data);
 	if (!image) details.push({ field: 'file', message: 'must be a PNG, JPEG, WebP or GIF image' });
 	else if (image.width === undefined || image.width < MIN_PICTURE_WIDTH) {
-		details.push({ field: 'file', message: `must be at least ${MIN_PICTURE_WIDTH} px wide (got ${image.width ?? 'unknown'} px)` });
+		details.push({
+			field: 'file',
+			message: `must be at least ${MIN_PICTURE_WIDTH} px wide (got ${image.width ?? 'unknown'} px)`,
+		});
 	}
 	return details;
 }
@@ -208,7 +247,8 @@ export function productRoutes(world: World): ApiRoute[] {
 			const criteria = readCriteria(reader, 'criteria', store.referentials.productCriteria) ?? [];
 			const offset = reader.optionalInteger('offset', { min: 0 });
 			const page = readPageRequest(reader);
-			if (typeof offset === 'number' && page.afterId !== undefined) reader.fail('offset', 'cannot be combined with cursor');
+			if (typeof offset === 'number' && page.afterId !== undefined)
+				reader.fail('offset', 'cannot be combined with cursor');
 			const fetch = readFetch(request);
 			reader.throwIfInvalid();
 			const keep = (product: Product) =>
@@ -219,7 +259,11 @@ export function productRoutes(world: World): ApiRoute[] {
 				(typeof priceMin !== 'number' || (product.price ?? 0) >= priceMin) &&
 				(typeof priceMax !== 'number' || (product.price ?? 0) <= priceMax) &&
 				(!updatedSince || product.updated_at >= updatedSince) &&
-				criteria.every((wanted) => product.criteria.some((criterion) => criterion.id === wanted.id && criterionMatches(criterion.value, wanted.value)));
+				criteria.every((wanted) =>
+					product.criteria.some(
+						(criterion) => criterion.id === wanted.id && criterionMatches(criterion.value, wanted.value),
+					),
+				);
 			const view = (product: Product) => productView(store, product, fetch);
 			const siteProducts = store.products.forSite(request.grant.siteId);
 			if (typeof offset === 'number') {
@@ -227,14 +271,21 @@ export function productRoutes(world: World): ApiRoute[] {
 				const { data, hasMore } = offsetSlice(matching, offset, page.perPage);
 				return ok(data.map(view), { offset, per_page: page.perPage, total: matching.length, has_more: hasMore });
 			}
-			return pageReply(request, cursorPage(siteProducts, (product) => product.product_id, 'asc', page, keep), view);
+			return pageReply(
+				request,
+				cursorPage(siteProducts, (product) => product.product_id, 'asc', page, keep),
+				view,
+			);
 		}),
-		route('GET', '/products/{productId}', READ_ACCESS, (request) => ok(productView(store, pathProduct(request), readFetch(request)))),
+		route('GET', '/products/{productId}', READ_ACCESS, (request) =>
+			ok(productView(store, pathProduct(request), readFetch(request))),
+		),
 		route('PATCH', '/products/{productId}', WRITE_ACCESS, (request) => {
 			const product = pathProduct(request);
 			const reader = new FieldReader(objectBody(request.body));
 			const bodyProductId = reader.requiredInteger('product_id');
-			if (reader.valid && bodyProductId !== product.product_id) reader.fail('product_id', `must equal the product id of the path (${product.product_id})`);
+			if (reader.valid && bodyProductId !== product.product_id)
+				reader.fail('product_id', `must equal the product id of the path (${product.product_id})`);
 			const changes = readProductChanges(reader, store);
 			if (changes.agency_id !== undefined) requireAgencyInScope(request, changes.agency_id);
 			reader.throwIfInvalid();
@@ -254,15 +305,24 @@ export function productRoutes(world: World): ApiRoute[] {
 			const width = reader.optionalInteger('width', { min: 100, max: 2000 }) ?? 400;
 			const lang = reader.optionalOneOf('lang', ['fr', 'en'] as const) ?? 'fr';
 			reader.throwIfInvalid();
-			const valueOf = (criterionId: number) => product.criteria.find((criterion) => criterion.id === criterionId)?.value;
+			const valueOf = (criterionId: number) =>
+				product.criteria.find((criterion) => criterion.id === criterionId)?.value;
 			const dpeLetter = valueOf(DPE_LETTER_CRITERION);
 			const gesLetter = valueOf(GES_LETTER_CRITERION);
 			if (typeof dpeLetter !== 'string' || typeof gesLetter !== 'string') {
-				throw invalidField('criteria', `product ${product.product_id} has no DPE and GES letters (criteria ${DPE_LETTER_CRITERION} and ${GES_LETTER_CRITERION})`);
+				throw invalidField(
+					'criteria',
+					`product ${product.product_id} has no DPE and GES letters (criteria ${DPE_LETTER_CRITERION} and ${GES_LETTER_CRITERION})`,
+				);
 			}
 			const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
 			const label = renderEnergyLabel(
-				{ dpeLetter, dpeValue: numberOrNull(valueOf(DPE_VALUE_CRITERION)), gesLetter, gesValue: numberOrNull(valueOf(GES_VALUE_CRITERION)) },
+				{
+					dpeLetter,
+					dpeValue: numberOrNull(valueOf(DPE_VALUE_CRITERION)),
+					gesLetter,
+					gesValue: numberOrNull(valueOf(GES_VALUE_CRITERION)),
+				},
 				{ format, width, lang },
 			);
 			return { status: 200, bytes: label.bytes, contentType: label.contentType };

@@ -28,7 +28,14 @@ const FEE_ALIASES = {
 	fees_nego_manufacturer: 'fees_user_agency',
 	fees_customer_manufacturer: 'fees_customer_agency',
 };
-const BILLING_FIELDS = ['conformity', 'payment_status', 'payment_date', 'invoice_number', 'invoice_date', ...FEE_FIELDS];
+const BILLING_FIELDS = [
+	'conformity',
+	'payment_status',
+	'payment_date',
+	'invoice_number',
+	'invoice_date',
+	...FEE_FIELDS,
+];
 const PAYMENT_STATUSES = ['pending', 'invoiced', 'partially_paid', 'paid'] as const;
 
 /** The `include` values, checked: an unknown value is `422 INVALID_INCLUDE` listing the available ones. */
@@ -41,7 +48,10 @@ function readIncludes(request: ApiRequest): Set<string> {
 			422,
 			'INVALID_INCLUDE',
 			`Unknown include value(s): ${unknown.join(', ')}. Available includes: ${available}.`,
-			unknown.map((value) => ({ field: 'include', message: `"${value}" is not available; available includes: ${available}` })),
+			unknown.map((value) => ({
+				field: 'include',
+				message: `"${value}" is not available; available includes: ${available}`,
+			})),
 		);
 	}
 	return requested;
@@ -77,9 +87,13 @@ function transactionView(store: Store, transaction: Transaction, includes: Reado
 		compromis_cs: () => transaction.suspensive_conditions,
 		agencies: () => (agency ? [agencyView(agency)] : []),
 		buyer: () => (buyer ? customerView(store, buyer) : null),
-		buyer_groups: () => (buyer ? store.referentials.customerGroups.filter((group) => buyer.group_ids.includes(group.id)) : []),
+		buyer_groups: () =>
+			buyer ? store.referentials.customerGroups.filter((group) => buyer.group_ids.includes(group.id)) : [],
 		seller: () => (seller ? customerView(store, seller) : null),
-		fees: () => ({ ...Object.fromEntries(FEE_FIELDS.map((field) => [field, transaction[field]])), total: FEE_FIELDS.reduce((sum, field) => sum + transaction[field], 0) }),
+		fees: () => ({
+			...Object.fromEntries(FEE_FIELDS.map((field) => [field, transaction[field]])),
+			total: FEE_FIELDS.reduce((sum, field) => sum + transaction[field], 0),
+		}),
 		user: () => (user ? userView(user) : null),
 	};
 	for (const include of includes) {
@@ -106,7 +120,13 @@ export function transactionRoutes({ store }: World): ApiRoute[] {
 				(agencyId === undefined || transaction.agency_id === agencyId) &&
 				(!updatedSince || transaction.updated_at >= updatedSince) &&
 				(!offerStatus || transaction.offer_status === offerStatus);
-			const result = cursorPage(store.transactions.forSite(request.grant.siteId), (transaction) => transaction.compromis_id, 'asc', page, keep);
+			const result = cursorPage(
+				store.transactions.forSite(request.grant.siteId),
+				(transaction) => transaction.compromis_id,
+				'asc',
+				page,
+				keep,
+			);
 			return pageReply(request, result, (transaction) => transactionView(store, transaction, includes));
 		};
 	}
@@ -117,7 +137,9 @@ export function transactionRoutes({ store }: World): ApiRoute[] {
 		route('POST', '/transactions/leases/search', SALES_PACK, search('lease')),
 		route('GET', '/agreement/{compromisId}', SALES_PACK, (request) => {
 			const includes = readIncludes(request);
-			return ok(transactionView(store, pathRecord(request, store.transactions, 'compromisId', 'Transaction'), includes));
+			return ok(
+				transactionView(store, pathRecord(request, store.transactions, 'compromisId', 'Transaction'), includes),
+			);
 		}),
 		route('PUT', '/agreement/{compromisId}', SALES_PACK, (request) => {
 			const transaction = pathRecord(request, store.transactions, 'compromisId', 'Transaction');

@@ -1,5 +1,15 @@
 /** Users (agents and collaborators), their photos, and the user referentials: the Access pack. */
-import { ApiRequest, ApiRoute, includesOf, pageReply, pathRecord, readAgencyFilter, requireAgencyInScope, route, World } from '../api';
+import {
+	ApiRequest,
+	ApiRoute,
+	includesOf,
+	pageReply,
+	pathRecord,
+	readAgencyFilter,
+	requireAgencyInScope,
+	route,
+	World,
+} from '../api';
 import { created, ErrorDetail, noContent, ok, utcNow, validationError } from '../http';
 import { MAX_IMAGE_BYTES, sniffImage } from '../images';
 import type { User } from '../model';
@@ -32,7 +42,21 @@ function readPassword(reader: FieldReader): string | undefined {
 	return password;
 }
 
-type UserChanges = Partial<Pick<User, 'agency_id' | 'firstname' | 'lastname' | 'email' | 'phone' | 'group_id' | 'type_ids' | 'gender_code' | 'is_active' | 'password'>>;
+type UserChanges = Partial<
+	Pick<
+		User,
+		| 'agency_id'
+		| 'firstname'
+		| 'lastname'
+		| 'email'
+		| 'phone'
+		| 'group_id'
+		| 'type_ids'
+		| 'gender_code'
+		| 'is_active'
+		| 'password'
+	>
+>;
 
 function readUserChanges(reader: FieldReader, store: Store, siteId: number, userId: number | undefined): UserChanges {
 	const { userGroups, userTypes, genders } = store.referentials;
@@ -44,18 +68,29 @@ function readUserChanges(reader: FieldReader, store: Store, siteId: number, user
 		if (value) changes[key] = value;
 	}
 	const email = reader.optionalEmail('email');
-	const owner = email ? store.users.forSite(siteId).find((user) => user.email.toLowerCase() === email.toLowerCase() && user.user_id !== userId) : undefined;
+	const owner = email
+		? store.users
+				.forSite(siteId)
+				.find((user) => user.email.toLowerCase() === email.toLowerCase() && user.user_id !== userId)
+		: undefined;
 	if (owner) reader.fail('email', `is already used by user ${owner.user_id}`);
 	if (email) changes.email = email;
 	const phone = reader.optionalString('phone', { nullable: true, maxLength: 30 });
 	if (phone !== undefined) changes.phone = phone;
 	const groupId = reader.optionalInteger('group_id');
-	if (typeof groupId === 'number' && !userGroups.some((group) => group.id === groupId)) reader.fail('group_id', `unknown user group ${groupId}`);
+	if (typeof groupId === 'number' && !userGroups.some((group) => group.id === groupId))
+		reader.fail('group_id', `unknown user group ${groupId}`);
 	if (typeof groupId === 'number') changes.group_id = groupId;
 	const typeIds = reader.optionalIntegerList('type_ids');
-	typeIds?.filter((id) => !userTypes.some((type) => type.id === id)).forEach((id) => reader.fail('type_ids', `unknown user type ${id}`));
+	typeIds
+		?.filter((id) => !userTypes.some((type) => type.id === id))
+		.forEach((id) => reader.fail('type_ids', `unknown user type ${id}`));
 	if (typeIds) changes.type_ids = typeIds;
-	const genderCode = reader.optionalOneOf('gender_code', genders.map((gender) => gender.code), { nullable: true });
+	const genderCode = reader.optionalOneOf(
+		'gender_code',
+		genders.map((gender) => gender.code),
+		{ nullable: true },
+	);
 	if (genderCode !== undefined) changes.gender_code = genderCode;
 	const isActive = reader.optionalBoolean('is_active');
 	if (typeof isActive === 'boolean') changes.is_active = isActive;
@@ -65,9 +100,13 @@ function readUserChanges(reader: FieldReader, store: Store, siteId: number, user
 }
 
 function photoProblems(parts: { name: string; data: Buffer }[]): ErrorDetail[] {
-	if (parts.length === 0) return [{ field: 'profile_picture', message: 'send at least one of the parts profile_picture and signature_picture' }];
+	if (parts.length === 0)
+		return [
+			{ field: 'profile_picture', message: 'send at least one of the parts profile_picture and signature_picture' },
+		];
 	return parts.flatMap(({ name, data }) => {
-		if (data.length > MAX_IMAGE_BYTES) return [{ field: name, message: `must be at most 20 MB (got ${data.length} bytes)` }];
+		if (data.length > MAX_IMAGE_BYTES)
+			return [{ field: name, message: `must be at most 20 MB (got ${data.length} bytes)` }];
 		if (!sniffImage(data)) return [{ field: name, message: 'must be an image (PNG, JPEG, WebP or GIF)' }];
 		return [];
 	});
@@ -78,7 +117,9 @@ export function userRoutes({ store }: World): ApiRoute[] {
 
 	/** Who takes over a deleted user's records: the first other active user of the agency, else of the site. */
 	function successorOf(user: User): number | null {
-		const others = store.users.forSite(user.site_id).filter((other) => other.user_id !== user.user_id && other.is_active);
+		const others = store.users
+			.forSite(user.site_id)
+			.filter((other) => other.user_id !== user.user_id && other.is_active);
 		return (others.find((other) => other.agency_id === user.agency_id) ?? others[0])?.user_id ?? null;
 	}
 
@@ -98,11 +139,16 @@ export function userRoutes({ store }: World): ApiRoute[] {
 				(typeof typeId !== 'number' || user.type_ids.includes(typeId)) &&
 				(typeof isActive !== 'boolean' || user.is_active === isActive) &&
 				(!search || [user.firstname, user.lastname, user.email].some((value) => value.toLowerCase().includes(search)));
-			return pageReply(request, cursorPage(store.users.forSite(request.grant.siteId), (user) => user.user_id, 'asc', page, keep), userView);
+			return pageReply(
+				request,
+				cursorPage(store.users.forSite(request.grant.siteId), (user) => user.user_id, 'asc', page, keep),
+				userView,
+			);
 		}),
 		route('POST', '/users', ACCESS_PACK, (request) => {
 			const reader = new FieldReader(objectBody(request.body));
-			for (const key of ['agency_id', 'firstname', 'lastname', 'email', 'password']) if (!reader.has(key)) reader.fail(key, 'is required');
+			for (const key of ['agency_id', 'firstname', 'lastname', 'email', 'password'])
+				if (!reader.has(key)) reader.fail(key, 'is required');
 			const changes = readUserChanges(reader, store, request.grant.siteId, undefined);
 			if (changes.agency_id !== undefined) requireAgencyInScope(request, changes.agency_id);
 			reader.throwIfInvalid();
@@ -149,19 +195,24 @@ export function userRoutes({ store }: World): ApiRoute[] {
 		route('DELETE', '/users/{userId}', ACCESS_PACK, (request) => {
 			const user = pathUser(request);
 			const successor = successorOf(user);
-			for (const customer of store.customers.forSite(user.site_id)) if (customer.user_id === user.user_id) customer.user_id = successor;
-			for (const transaction of store.transactions.forSite(user.site_id)) if (transaction.assigned_user === user.user_id) transaction.assigned_user = successor;
+			for (const customer of store.customers.forSite(user.site_id))
+				if (customer.user_id === user.user_id) customer.user_id = successor;
+			for (const transaction of store.transactions.forSite(user.site_id))
+				if (transaction.assigned_user === user.user_id) transaction.assigned_user = successor;
 			store.users.delete(user.user_id);
 			return noContent();
 		}),
 		route('POST', '/users/{userId}/photo', ACCESS_PACK, (request) => {
 			const user = pathUser(request);
-			const parts = parseMultipart(request.rawBody, request.contentType).filter((part) => (PHOTO_PARTS as readonly string[]).includes(part.name));
+			const parts = parseMultipart(request.rawBody, request.contentType).filter((part) =>
+				(PHOTO_PARTS as readonly string[]).includes(part.name),
+			);
 			const problems = photoProblems(parts);
 			if (problems.length > 0) throw validationError(problems, `${problems[0].field}: ${problems[0].message}`);
 			for (const part of parts) {
 				const format = sniffImage(part.data)?.format;
-				user[part.name as (typeof PHOTO_PARTS)[number]] = `https://media.agency-crm.invalid/sites/${user.site_id}/users/${user.user_id}/${part.name}.${format === 'jpeg' ? 'jpg' : format}`;
+				user[part.name as (typeof PHOTO_PARTS)[number]] =
+					`https://media.agency-crm.invalid/sites/${user.site_id}/users/${user.user_id}/${part.name}.${format === 'jpeg' ? 'jpg' : format}`;
 			}
 			user.updated_at = utcNow();
 			return ok(userView(user));
@@ -170,7 +221,8 @@ export function userRoutes({ store }: World): ApiRoute[] {
 			const user = pathUser(request);
 			const reader = new FieldReader(objectBody(request.body));
 			const selected = PHOTO_PARTS.filter((part) => reader.optionalBoolean(part) === true);
-			if (reader.valid && selected.length === 0) reader.fail('profile_picture', 'set profile_picture and/or signature_picture to true');
+			if (reader.valid && selected.length === 0)
+				reader.fail('profile_picture', 'set profile_picture and/or signature_picture to true');
 			reader.throwIfInvalid();
 			for (const part of selected) user[part] = null;
 			user.updated_at = utcNow();

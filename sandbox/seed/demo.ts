@@ -36,18 +36,79 @@ export interface DemoSizes {
 }
 
 export const DEMO_CLIENTS: readonly ApiClient[] = [
-	{ clientId: 'demo-client', clientSecret: 'demo-secret', name: 'Demo Portal', siteId: 1, packs: ['Full'], calendar: ['READ', 'WRITE'] },
-	{ clientId: 'limited-client', clientSecret: 'limited-secret', name: 'Listing Website', siteId: 1, packs: ['Properties', 'Websites'], calendar: ['READ'] },
-	{ clientId: 'solo-client', clientSecret: 'solo-secret', name: 'Solo Tools', siteId: 2, packs: ['Full'], calendar: [] },
+	{
+		clientId: 'demo-client',
+		clientSecret: 'demo-secret',
+		name: 'Demo Portal',
+		siteId: 1,
+		packs: ['Full'],
+		calendar: ['READ', 'WRITE'],
+	},
+	{
+		clientId: 'limited-client',
+		clientSecret: 'limited-secret',
+		name: 'Listing Website',
+		siteId: 1,
+		packs: ['Properties', 'Websites'],
+		calendar: ['READ'],
+	},
+	{
+		clientId: 'solo-client',
+		clientSecret: 'solo-secret',
+		name: 'Solo Tools',
+		siteId: 2,
+		packs: ['Full'],
+		calendar: [],
+	},
 ];
 
 const DEMO_PASSWORD = 'Demo-Password-2025!';
 
 const AGENCIES: Agency[] = [
-	{ agency_id: 101, site_id: 1, name: 'Demo Realty Lyon Bellecour', address: '12 place Bellecour', postal_code: '69002', city: 'Lyon', siret: '81234567800011', email: 'lyon@demo-realty.example', phone: '0472000101' },
-	{ agency_id: 102, site_id: 1, name: 'Demo Realty Villeurbanne', address: '48 cours Émile Zola', postal_code: '69100', city: 'Villeurbanne', siret: '81234567800029', email: 'villeurbanne@demo-realty.example', phone: '0472000102' },
-	{ agency_id: 103, site_id: 1, name: 'Demo Realty Annecy Lac', address: '3 rue du Pâquier', postal_code: '74000', city: 'Annecy', siret: '81234567800037', email: 'annecy@demo-realty.example', phone: '0450000103' },
-	{ agency_id: 201, site_id: 2, name: 'Solo Immobilier Bordeaux', address: '27 cours de l’Intendance', postal_code: '33000', city: 'Bordeaux', siret: '90876543200014', email: 'contact@solo-immo.example', phone: '0556000201' },
+	{
+		agency_id: 101,
+		site_id: 1,
+		name: 'Demo Realty Lyon Bellecour',
+		address: '12 place Bellecour',
+		postal_code: '69002',
+		city: 'Lyon',
+		siret: '81234567800011',
+		email: 'lyon@demo-realty.example',
+		phone: '0472000101',
+	},
+	{
+		agency_id: 102,
+		site_id: 1,
+		name: 'Demo Realty Villeurbanne',
+		address: '48 cours Émile Zola',
+		postal_code: '69100',
+		city: 'Villeurbanne',
+		siret: '81234567800029',
+		email: 'villeurbanne@demo-realty.example',
+		phone: '0472000102',
+	},
+	{
+		agency_id: 103,
+		site_id: 1,
+		name: 'Demo Realty Annecy Lac',
+		address: '3 rue du Pâquier',
+		postal_code: '74000',
+		city: 'Annecy',
+		siret: '81234567800037',
+		email: 'annecy@demo-realty.example',
+		phone: '0450000103',
+	},
+	{
+		agency_id: 201,
+		site_id: 2,
+		name: 'Solo Immobilier Bordeaux',
+		address: '27 cours de l’Intendance',
+		postal_code: '33000',
+		city: 'Bordeaux',
+		siret: '90876543200014',
+		email: 'contact@solo-immo.example',
+		phone: '0556000201',
+	},
 ];
 
 interface SitePlan {
@@ -76,12 +137,27 @@ export function generateDemoData(seed: number, sizes: DemoSizes): Store {
 	const random = new Random(seed);
 	for (const client of DEMO_CLIENTS) store.clients.set(client.clientId, { ...client });
 	for (const agency of AGENCIES) store.agencies.set(agency.agency_id, { ...agency });
-	store.sites.set(1, { site_id: 1, name: 'Demo Realty Network', agency_ids: [101, 102, 103], mandate_register_enabled: true });
+	store.sites.set(1, {
+		site_id: 1,
+		name: 'Demo Realty Network',
+		agency_ids: [101, 102, 103],
+		mandate_register_enabled: true,
+	});
 	store.sites.set(2, { site_id: 2, name: 'Solo Agency', agency_ids: [201], mandate_register_enabled: false });
 
 	const plans: SitePlan[] = [
-		{ siteId: 1, agencyIds: [101, 102, 103], counts: sizes, bases: { user: 1001, product: 5001, customer: 10001, transaction: 7001, mandate: 3001 } },
-		{ siteId: 2, agencyIds: [201], counts: SITE_2_SIZES, bases: { user: 9001, product: 90001, customer: 900001, transaction: 97001, mandate: 0 } },
+		{
+			siteId: 1,
+			agencyIds: [101, 102, 103],
+			counts: sizes,
+			bases: { user: 1001, product: 5001, customer: 10001, transaction: 7001, mandate: 3001 },
+		},
+		{
+			siteId: 2,
+			agencyIds: [201],
+			counts: SITE_2_SIZES,
+			bases: { user: 9001, product: 90001, customer: 900001, transaction: 97001, mandate: 0 },
+		},
 	];
 	for (const plan of plans) new SiteGenerator(store, random, plan).run();
 	return store;
@@ -154,7 +230,13 @@ class SiteGenerator {
 			const id = bases.customer + index;
 			const agencyId = this.random.pick(agencyIds);
 			const place = this.placeOf(agencyId);
-			const gender = this.random.weighted<string>([['M', 44], ['MME', 44], ['M_MME', 7], ['SOC', 3], ['SCI', 2]]);
+			const gender = this.random.weighted<string>([
+				['M', 44],
+				['MME', 44],
+				['M_MME', 7],
+				['SOC', 3],
+				['SCI', 2],
+			]);
 			const isEntity = gender === 'SOC' || gender === 'SCI';
 			const firstname = isEntity ? null : this.random.pick(gender === 'MME' ? FEMALE_FIRST_NAMES : MALE_FIRST_NAMES);
 			const lastname = isEntity ? this.random.pick(COMPANY_NAMES) : this.random.pick(LAST_NAMES);
@@ -162,7 +244,13 @@ class SiteGenerator {
 			const mobile = `0${this.random.pick([6, 7])}${pad(id * 7919 + 1_234_567, 8)}`;
 			const landline = this.random.chance(0.4) ? `0${siteId === 1 ? 4 : 5}${pad(id * 6133 + 98_765, 8)}` : null;
 			const created = DATA_START + index * span + this.random.int(0, 3_600_000);
-			const type = this.random.weighted<CustomerType>([['buyer', 45], ['seller', 20], ['tenant', 20], ['landlord', 10], ['other', 5]]);
+			const type = this.random.weighted<CustomerType>([
+				['buyer', 45],
+				['seller', 20],
+				['tenant', 20],
+				['landlord', 10],
+				['other', 5],
+			]);
 			const customer: Customer = {
 				customers_id: id,
 				site_id: siteId,
@@ -170,10 +258,18 @@ class SiteGenerator {
 				firstname,
 				lastname,
 				// One customer in ten has no e-mail: 10008, 10018...
-				email: index % 10 === 7 ? null : `${slug(firstname ?? 'contact')}.${slug(lastname)}.${id}@example.${this.random.pick(['com', 'org', 'net'])}`,
+				email:
+					index % 10 === 7
+						? null
+						: `${slug(firstname ?? 'contact')}.${slug(lastname)}.${id}@example.${this.random.pick(['com', 'org', 'net'])}`,
 				phone: landline,
 				mobile_phone: mobile,
-				phones: landline ? [{ type: 'mobile', number: mobile }, { type: 'home', number: landline }] : [{ type: 'mobile', number: mobile }],
+				phones: landline
+					? [
+							{ type: 'mobile', number: mobile },
+							{ type: 'home', number: landline },
+						]
+					: [{ type: 'mobile', number: mobile }],
 				type,
 				group_ids: this.random.sample(customerGroups, this.random.int(0, 2)).map((group) => group.id),
 				origin_id: this.random.pick(customerOrigins).id,
@@ -181,11 +277,25 @@ class SiteGenerator {
 				gender_code: gender,
 				created_at: toUtc(new Date(created)),
 				updated_at: toUtc(new Date(Math.min(created + this.random.int(0, 90) * DAY_MS, DATA_END))),
-				address: { street: `${this.random.int(1, 120)} ${this.random.pick(STREETS)}`, postal_code: place.postalCode, city: place.city, country: 'France' },
+				address: {
+					street: `${this.random.int(1, 120)} ${this.random.pick(STREETS)}`,
+					postal_code: place.postalCode,
+					city: place.city,
+					country: 'France',
+				},
 				color: this.random.chance(0.2) ? this.random.pick(['#E53935', '#43A047', '#1E88E5', '#FDD835']) : null,
 				stop_sms: this.random.chance(0.08),
-				notary: this.random.chance(0.15) ? { name: `Maître ${this.random.pick(LAST_NAMES)}`, city: place.city, phone: `0${siteId === 1 ? 4 : 5}${pad(id * 11, 8)}` } : null,
-				relations: index > 0 && this.random.chance(0.05) ? [{ customers_id: id - 1, relation: this.random.pick(['spouse', 'partner', 'relative']) }] : [],
+				notary: this.random.chance(0.15)
+					? {
+							name: `Maître ${this.random.pick(LAST_NAMES)}`,
+							city: place.city,
+							phone: `0${siteId === 1 ? 4 : 5}${pad(id * 11, 8)}`,
+						}
+					: null,
+				relations:
+					index > 0 && this.random.chance(0.05)
+						? [{ customers_id: id - 1, relation: this.random.pick(['spouse', 'partner', 'relative']) }]
+						: [],
 			};
 			this.store.customers.insert(customer);
 			append(this.customerIdsByType, type, id);
@@ -202,8 +312,20 @@ class SiteGenerator {
 			const transactionType = this.random.chance(0.7) ? 'sale' : 'rental';
 			const propertyType =
 				transactionType === 'sale'
-					? this.random.weighted<string>([['apartment', 45], ['house', 25], ['land', 6], ['commercial', 6], ['parking', 8], ['building', 10]])
-					: this.random.weighted<string>([['apartment', 70], ['house', 15], ['commercial', 10], ['parking', 5]]);
+					? this.random.weighted<string>([
+							['apartment', 45],
+							['house', 25],
+							['land', 6],
+							['commercial', 6],
+							['parking', 8],
+							['building', 10],
+						])
+					: this.random.weighted<string>([
+							['apartment', 70],
+							['house', 15],
+							['commercial', 10],
+							['parking', 5],
+						]);
 			const surface = this.surfaceOf(propertyType);
 			const rooms = ['apartment', 'house'].includes(propertyType) ? Math.max(1, Math.round(surface / 22)) : 0;
 			const price =
@@ -224,7 +346,12 @@ class SiteGenerator {
 				rooms: rooms || null,
 				city: place.city,
 				postal_code: place.postalCode,
-				status: this.random.weighted<string>([['active', 60], ['under_offer', 15], ['sold', 15], ['archived', 10]]),
+				status: this.random.weighted<string>([
+					['active', 60],
+					['under_offer', 15],
+					['sold', 15],
+					['archived', 10],
+				]),
 				criteria: this.productCriteria(place, transactionType, propertyType, price, surface, rooms),
 				views: this.random.int(0, 2500),
 				created_at: toUtc(new Date(created)),
@@ -238,7 +365,14 @@ class SiteGenerator {
 		}
 	}
 
-	private productCriteria(place: Place, transactionType: string, propertyType: string, price: number, surface: number, rooms: number): CriterionValue[] {
+	private productCriteria(
+		place: Place,
+		transactionType: string,
+		propertyType: string,
+		price: number,
+		surface: number,
+		rooms: number,
+	): CriterionValue[] {
 		const criteria: CriterionValue[] = [
 			{ id: 1, value: price },
 			{ id: 2, value: surface },
@@ -261,7 +395,8 @@ class SiteGenerator {
 				{ id: 18, value: this.random.pick(['gas', 'electric', 'heat_pump', 'wood', 'collective']) },
 			);
 		}
-		if (propertyType === 'apartment') criteria.push({ id: 13, value: this.random.chance(0.6) }, { id: 16, value: this.random.int(0, 8) });
+		if (propertyType === 'apartment')
+			criteria.push({ id: 13, value: this.random.chance(0.6) }, { id: 16, value: this.random.int(0, 8) });
 		if (propertyType === 'house') criteria.push({ id: 15, value: this.random.chance(0.8) });
 		return criteria.sort((a, b) => a.id - b.id);
 	}
@@ -309,13 +444,18 @@ class SiteGenerator {
 				this.store.consents.set(id, {
 					customers_id: id,
 					status: revoked ? 'revoked' : 'collected',
-					reason: this.random.pick(['Formulaire signé en agence', 'Accord verbal lors de l’appel', 'Case cochée sur le site web']),
+					reason: this.random.pick([
+						'Formulaire signé en agence',
+						'Accord verbal lors de l’appel',
+						'Case cochée sur le site web',
+					]),
 					collected_at: collectedAt,
 					revoked_at: revoked ? customer.updated_at : null,
 					proof_file_name: this.random.chance(0.5) ? `consent-${id}.pdf` : null,
 				});
 			}
-			if ((customer.type === 'buyer' || customer.type === 'tenant') && this.random.chance(0.6)) this.searchRequest(customer);
+			if ((customer.type === 'buyer' || customer.type === 'tenant') && this.random.chance(0.6))
+				this.searchRequest(customer);
 			if (products.length > 0 && this.random.chance(0.15)) {
 				for (const product of this.random.sample(products, this.random.int(1, 2))) {
 					this.store.putFollowUp({
@@ -330,11 +470,21 @@ class SiteGenerator {
 				}
 			}
 			if (this.random.chance(0.4)) {
-				for (let count = this.random.int(1, 3); count > 0; count--) this.action(actionTypes, { customers_id: id, product_id: null, user_id: customer.user_id }, customer.created_at);
+				for (let count = this.random.int(1, 3); count > 0; count--)
+					this.action(
+						actionTypes,
+						{ customers_id: id, product_id: null, user_id: customer.user_id },
+						customer.created_at,
+					);
 			}
 		}
 		for (const product of products) {
-			if (this.random.chance(0.5)) this.action(actionTypes, { customers_id: null, product_id: product.product_id, user_id: this.userOf(product.agency_id) }, product.created_at);
+			if (this.random.chance(0.5))
+				this.action(
+					actionTypes,
+					{ customers_id: null, product_id: product.product_id, user_id: this.userOf(product.agency_id) },
+					product.created_at,
+				);
 		}
 	}
 
@@ -355,14 +505,21 @@ class SiteGenerator {
 				{ id: 6, value: transactionType },
 				{ id: ZONE_CRITERION_ID, value: [place.zoneId] },
 			],
-			key_points: { pros: this.random.sample(['balcon', 'lumineux', 'proche transports', 'calme', 'parking'], 2), cons: this.random.chance(0.5) ? ['rez-de-chaussée'] : [] },
+			key_points: {
+				pros: this.random.sample(['balcon', 'lumineux', 'proche transports', 'calme', 'parking'], 2),
+				cons: this.random.chance(0.5) ? ['rez-de-chaussée'] : [],
+			},
 			areas: [place.zoneId],
 			created_at: customer.created_at,
 			updated_at: customer.updated_at,
 		});
 	}
 
-	private action(actionTypes: { id: number }[], subject: Pick<Action, 'customers_id' | 'product_id' | 'user_id'>, after: string): void {
+	private action(
+		actionTypes: { id: number }[],
+		subject: Pick<Action, 'customers_id' | 'product_id' | 'user_id'>,
+		after: string,
+	): void {
 		const start = Date.parse(after);
 		this.store.addAction({
 			action_id: this.store.actions.nextId(),
@@ -370,7 +527,13 @@ class SiteGenerator {
 			action_type_id: this.random.pick(actionTypes).id,
 			...subject,
 			date: toUtc(new Date(Math.min(start + this.random.int(0, 120) * DAY_MS, DATA_END))),
-			comment: this.random.pick([null, 'Rappeler en fin de semaine', 'Intéressé, attend le financement', 'Visite à programmer', 'Message laissé']),
+			comment: this.random.pick([
+				null,
+				'Rappeler en fin de semaine',
+				'Intéressé, attend le financement',
+				'Visite à programmer',
+				'Message laissé',
+			]),
 		});
 	}
 
@@ -388,7 +551,8 @@ class SiteGenerator {
 		for (const [kind, count] of plan) {
 			const pool = kind === 'lease' ? rentals : sales;
 			if (pool.length === 0) continue;
-			for (let index = 0; index < count; index++) this.store.transactions.insert(this.transaction(id++, kind, index, this.random.pick(pool)));
+			for (let index = 0; index < count; index++)
+				this.store.transactions.insert(this.transaction(id++, kind, index, this.random.pick(pool)));
 		}
 	}
 
@@ -421,8 +585,16 @@ class SiteGenerator {
 			suspensive_conditions:
 				kind === 'agreement'
 					? [
-							{ label: 'Obtention du prêt', deadline: new Date(signed + 45 * DAY_MS).toISOString().slice(0, 10), fulfilled: this.random.chance(0.6) },
-							{ label: 'Absence de servitude', deadline: new Date(signed + 30 * DAY_MS).toISOString().slice(0, 10), fulfilled: true },
+							{
+								label: 'Obtention du prêt',
+								deadline: new Date(signed + 45 * DAY_MS).toISOString().slice(0, 10),
+								fulfilled: this.random.chance(0.6),
+							},
+							{
+								label: 'Absence de servitude',
+								deadline: new Date(signed + 30 * DAY_MS).toISOString().slice(0, 10),
+								fulfilled: true,
+							},
 						]
 					: [],
 		};
@@ -447,7 +619,11 @@ class SiteGenerator {
 				last_name: owner?.lastname ?? '',
 				is_amendment: this.random.chance(0.1),
 				number: `M${new Date(start).getUTCFullYear()}-${String(id).padStart(5, '0')}`,
-				mandate_type: this.random.weighted<string>([['simple', 60], ['exclusive', 30], ['semi_exclusive', 10]]),
+				mandate_type: this.random.weighted<string>([
+					['simple', 60],
+					['exclusive', 30],
+					['semi_exclusive', 10],
+				]),
 				product_id: product.product_id,
 				customers_id: ownerId,
 				start_date: new Date(start).toISOString().slice(0, 10),
