@@ -5,6 +5,7 @@ import type {
 	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
+	INodeType,
 	INodeTypes,
 	IWebhookFunctions,
 	WorkflowExecuteMode,
@@ -56,6 +57,10 @@ export interface SentRequest {
 export interface FakeContextOptions {
 	/** Answers to the requests, in order. */
 	answers?: ScriptedAnswer[];
+	/** Instead of scripted answers: a real helper (test/inprocess/context.ts sends over HTTP). */
+	httpRequestWithAuthentication?: (credentialType: string, options: IHttpRequestOptions) => Promise<unknown>;
+	/** Told what the node answers a delivery, when it answers (to pass it on to a real HTTP response). */
+	onResponse?: (statusCode: number | undefined, body: unknown) => void;
 	/** Node parameters by name; a parameter absent here takes the fallback the node passes. */
 	parameters?: Record<string, unknown>;
 	/** The workflow's static data as stored in n8n's database (every node's), copied in. */
@@ -106,6 +111,7 @@ export function fakeContext(options: FakeContextOptions = {}) {
 		},
 		json(body: unknown) {
 			response.body = body;
+			options.onResponse?.(response.statusCode, body);
 			return responseObject;
 		},
 	};
@@ -120,7 +126,9 @@ export function fakeContext(options: FakeContextOptions = {}) {
 		getWorkflowStaticData: (type: 'global' | 'node') => workflow.getStaticData(type, node),
 		getNodeWebhookUrl: () => options.webhookUrl,
 		logger: { error: log('error'), warn: log('warn'), info: log('info'), debug: log('debug') },
-		helpers: { httpRequestWithAuthentication: requests.httpRequestWithAuthentication },
+		helpers: {
+			httpRequestWithAuthentication: options.httpRequestWithAuthentication ?? requests.httpRequestWithAuthentication,
+		},
 	};
 	const hook = { ...shared, getNodeParameter: parameter } as unknown as IHookFunctions;
 	const webhook = {
@@ -160,4 +168,35 @@ export function fakeContext(options: FakeContextOptions = {}) {
 			return JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
 		},
 	};
+}
+
+export type FakeContext = ReturnType<typeof fakeContext>;
+
+/**
+ * The static data in the workflow's database row, as n8n handles it around a node: each hook call
+ * and each delivery starts from the stored copy, in whichever process runs it, and what the node
+ * changed is written back, whole, once it has returned, never when it threw (n8n's
+ * live-webhooks.ts and active-workflow-manager.ts, through WorkflowStaticDataService).
+ */
+export class StoredStaticData {
+	data: IDataObject = {};
+
+	async around<T>(options: FakeContextOptions, call: (fake: FakeContext) => Promise<T>) {
+		const fake = fakeContext({ ...options, staticData: this.data });
+		const result = await call(fake);
+		this.save(fake);
+		return { result, fake };
+	}
+
+	/** Writes back what one context changed, as n8n does after the node returned. */
+	save(fake: FakeContext) {
+		this.data = fake.savedStaticData() ?? this.data;
+	}
+}
+
+/** n8n's activation of a webhook node: checkExists, then create when it says no. */
+export async function activateWebhook(node: INodeType, context: IHookFunctions) {
+	const methods = node.webhookMethods?.default;
+	if (!methods) throw new Error('The node has no webhook methods');
+	if (!(await methods.checkExists.call(context))) await methods.create.call(context);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { waitFor } from '../helpers/waitFor';
 import { admin, testContext } from './harness/context';
 import type { N8nInstance, N8nServer } from './harness/n8n';
 import { NODE_TYPES, importJson, publicApi, restClient, startServer } from './harness/n8n';
@@ -59,16 +60,6 @@ async function executions(workflowId = WORKFLOW_ID): Promise<Execution[]> {
 	return body.data;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
-}
-
 async function start(webhookBase: string): Promise<N8nInstance> {
 	const withUrl: N8nInstance = { ...instance, env: { ...instance.env, N8N_WEBHOOK_URL: webhookBase } };
 	server = await startServer(withUrl);
@@ -106,6 +97,13 @@ const loopWorkflow = chainedWorkflow(LOOP_WORKFLOW_ID, [
 			dropRepeatedDeliveries: true,
 		},
 		credentials: { agencyCrmApi: { id: credential.id, name: credential.name } },
+	},
+	// The sandbox's updated_at has whole seconds: waiting makes the write-back move it.
+	{
+		name: 'Let A Second Pass',
+		type: 'n8n-nodes-base.wait',
+		typeVersion: 1.1,
+		parameters: { resume: 'timeInterval', amount: 1.2, unit: 'seconds' },
 	},
 	crmNode('Write Back', credential, {
 		resource: 'customer',
@@ -417,6 +415,14 @@ test('a workflow that writes back the values it received runs exactly once; a re
 	expect(item.json).toMatchObject({ event_type: 'CUSTOMER_UPDATE', resource_id: 10004, record: { firstname: 'Echo' } });
 	expect(await routeCount('PATCH /customers/{customerId}')).toBe(patches + 1);
 	expect(await deliveriesTo(loopUrl)).toHaveLength(2);
+	// The echo's record differed in updated_at only.
+	const written = await admin<{ data: { firstname: string; updated_at: string } }>(
+		origin,
+		'GET',
+		'/records/customer/10004',
+	);
+	expect(written.data.firstname).toBe('Echo');
+	expect(written.data.updated_at).not.toBe((item.json.record as { updated_at: string }).updated_at);
 
 	await edit('Echo again');
 	await settle(loopUrl, 4, 2);

@@ -2,14 +2,13 @@ import type { IDataObject, IWebhookResponseData, WorkflowExecuteMode } from 'n8n
 
 import { AgencyCrmTrigger } from '../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.node';
 import { isUnchangedRecord, recordFingerprint } from '../../nodes/AgencyCrmTrigger/deliveryMemory';
-import type { ScriptedAnswer } from '../helpers/fakeN8n';
-import { fakeContext, ok, status } from '../helpers/fakeN8n';
+import type { FakeContextOptions, ScriptedAnswer } from '../helpers/fakeN8n';
+import { StoredStaticData, activateWebhook, fakeContext, ok, status } from '../helpers/fakeN8n';
 
 /**
  * The trigger's registration and deliveries against a fake n8n context (test/helpers/fakeN8n.ts).
- * `stored` plays the workflow row in n8n's database: each activation and each delivery starts from
- * it, and n8n writes the static data back after the node returns when it was marked changed, and
- * not when the node threw (n8n's live-webhooks.ts: saveStaticData in the response callback).
+ * `stored` plays the static data in the workflow's database row: each activation and delivery
+ * starts from it, and gets back what the node changed once it returned, as in n8n.
  */
 const NODE_NAME = 'Agency CRM Trigger';
 const PRODUCTION_URL = 'https://n8n.example.com/webhook/3f1c/webhook';
@@ -19,33 +18,38 @@ const SECRET_HEADER = 'x-agency-crm-secret';
 const SECRET = 'a1'.repeat(32);
 const EVENTS = ['CUSTOMER_UPDATE', 'PRODUCT_UPDATE'];
 
-let stored: IDataObject;
+let stored: StoredStaticData;
 beforeEach(() => {
-	stored = {};
+	stored = new StoredStaticData();
 });
 
-const nodeData = () => (stored[`node:${NODE_NAME}`] ?? {}) as IDataObject;
+const nodeData = () => (stored.data[`node:${NODE_NAME}`] ?? {}) as IDataObject;
 const registered = (slot: 'production' | 'test') => nodeData()[slot] as IDataObject | undefined;
 /** The state of a workflow activated before: its hook 7 with the secret, at the production URL. */
 const activatedBefore = (url = PRODUCTION_URL) => {
-	stored = { [`node:${NODE_NAME}`]: { production: { hookId: 7, secret: SECRET, webhookUrl: url } } };
+	stored.data = { [`node:${NODE_NAME}`]: { production: { hookId: 7, secret: SECRET, webhookUrl: url } } };
 };
 
-/** n8n's activation (or an editor test listening): checkExists, then create when it says no. */
+const hookCall = (answers: ScriptedAnswer[], mode: WorkflowExecuteMode, url: string) => ({
+	answers,
+	mode,
+	webhookUrl: url,
+	nodeName: NODE_NAME,
+	parameters: { events: EVENTS },
+});
+
+/** n8n's activation, or the editor's "Listen for test event" (mode manual, test URL). */
 async function activate(answers: ScriptedAnswer[], mode: WorkflowExecuteMode = 'trigger', url = PRODUCTION_URL) {
-	const fake = fakeContext({ answers, staticData: stored, mode, webhookUrl: url, nodeName: NODE_NAME });
-	fake.hook.getNodeParameter = ((name: string, fallback: unknown) =>
-		name === 'events' ? EVENTS : fallback) as typeof fake.hook.getNodeParameter;
-	const methods = new AgencyCrmTrigger().webhookMethods.default;
-	if (!(await methods.checkExists.call(fake.hook))) await methods.create.call(fake.hook);
-	stored = fake.savedStaticData() ?? stored;
+	const { fake } = await stored.around(hookCall(answers, mode, url), async (context) =>
+		activateWebhook(new AgencyCrmTrigger(), context.hook),
+	);
 	return fake;
 }
 
 async function deactivate(answers: ScriptedAnswer[], mode: WorkflowExecuteMode = 'trigger', url = PRODUCTION_URL) {
-	const fake = fakeContext({ answers, staticData: stored, mode, webhookUrl: url, nodeName: NODE_NAME });
-	const removed = await new AgencyCrmTrigger().webhookMethods.default.delete.call(fake.hook);
-	stored = fake.savedStaticData() ?? stored;
+	const { result: removed, fake } = await stored.around(hookCall(answers, mode, url), async (context) =>
+		new AgencyCrmTrigger().webhookMethods.default.delete.call(context.hook),
+	);
 	return { removed, fake };
 }
 
@@ -55,28 +59,30 @@ interface DeliveryOptions {
 	secret?: string | null;
 }
 
-/** Loads the stored state into a delivery's context, as each n8n process does per delivery. */
-function deliveryContext(notification: unknown, options: DeliveryOptions = {}) {
+const deliveryOptions = (notification: unknown, options: DeliveryOptions = {}): FakeContextOptions => {
 	const secret = options.secret === undefined ? SECRET : options.secret;
-	return fakeContext({
+	return {
 		answers: options.answers ?? [],
-		staticData: stored,
 		mode: 'webhook',
 		webhookUrl: PRODUCTION_URL,
 		nodeName: NODE_NAME,
 		body: notification,
 		headers: secret === null ? {} : { [SECRET_HEADER]: secret },
 		parameters: { events: EVENTS, fetchFullRecord: false, ...options.parameters },
-	});
-}
+	};
+};
+
+/** A delivery's context loaded from the stored state, for tests that save (or not) themselves. */
+const deliveryContext = (notification: unknown, options: DeliveryOptions = {}) =>
+	fakeContext({ ...deliveryOptions(notification, options), staticData: stored.data });
 
 const started = (result: IWebhookResponseData) => (result.workflowData?.[0] ?? []).map((item) => item.json);
 
-/** One production delivery; a throw saves nothing, as in n8n. */
+/** One production delivery. */
 async function deliver(notification: unknown, options: DeliveryOptions = {}) {
-	const fake = deliveryContext(notification, options);
-	const result = await new AgencyCrmTrigger().webhook.call(fake.webhook);
-	stored = fake.savedStaticData() ?? stored;
+	const { result, fake } = await stored.around(deliveryOptions(notification, options), async (context) =>
+		new AgencyCrmTrigger().webhook.call(context.webhook),
+	);
 	return { fake, items: started(result) };
 }
 
@@ -404,8 +410,8 @@ describe('Drop Repeated Deliveries', () => {
 		const second = deliveryContext(customerUpdate(6, 'd-2'), { parameters: drop });
 		await new AgencyCrmTrigger().webhook.call(first.webhook);
 		await new AgencyCrmTrigger().webhook.call(second.webhook);
-		stored = first.savedStaticData()!;
-		stored = second.savedStaticData()!;
+		stored.save(first);
+		stored.save(second);
 		expect((await deliver(customerUpdate(5, 'd-1'), { parameters: drop })).items).toHaveLength(1);
 		expect((await deliver(customerUpdate(6, 'd-2'), { parameters: drop })).items).toEqual([]);
 	});
@@ -421,7 +427,7 @@ describe('Drop Repeated Deliveries', () => {
 	});
 
 	test('unreadable memory counts as empty', async () => {
-		stored[`node:${NODE_NAME}`] = { ...nodeData(), seenDeliveries: 'not a list', seenRecords: [['half']] };
+		stored.data[`node:${NODE_NAME}`] = { ...nodeData(), seenDeliveries: 'not a list', seenRecords: [['half']] };
 		expect((await deliver(customerUpdate(5, 'd-1'), { parameters: drop })).items).toHaveLength(1);
 		expect(nodeData().seenDeliveries).toEqual(['d-1']);
 	});
