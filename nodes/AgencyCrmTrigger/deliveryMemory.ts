@@ -16,7 +16,7 @@ import type { IDataObject } from 'n8n-workflow';
 /**
  * Bounds, oldest forgotten first. A repeated delivery comes soon after the first one, and a
  * workflow's own write comes back within seconds, so the last 1,000 of each cover both, while n8n
- * rewrites the whole static data on each delivery (about 80 KB at most with these bounds).
+ * rewrites the whole static data on each delivery (about 84 KB at most with these bounds).
  */
 export const REMEMBERED_DELIVERIES = 1000;
 export const REMEMBERED_RECORDS = 1000;
