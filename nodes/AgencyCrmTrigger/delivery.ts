@@ -98,12 +98,13 @@ export function isIdentified(subject: Subject): subject is IdentifiedSubject {
  * says why, so that nothing is lost silently.
  */
 export function deliveryItem(notification: Notification, subject: Subject, receivedAt: string): IDataObject {
+	const deliveryId = identifier(notification.delivery_id);
 	const item: IDataObject = {
 		event_type: subject.eventType ?? null,
 		resource_type: subject.resourceType ?? null,
 		resource_id: subject.resourceId ?? null,
 		identified: isIdentified(subject),
-		delivery_id: text(notification.delivery_id) ?? null,
+		delivery_id: deliveryId === undefined ? null : String(deliveryId),
 		received_at: receivedAt,
 		notification,
 	};

@@ -374,6 +374,14 @@ describe('Drop Repeated Deliveries', () => {
 		expect((await deliver(customerUpdate(5), { parameters: drop })).items).toHaveLength(1);
 	});
 
+	test('a numeric delivery id is read as text, and its repeat dropped', async () => {
+		const numbered = { ...customerUpdate(5), delivery_id: 981 };
+		expect((await deliver(numbered, { parameters: drop })).items).toEqual([
+			expect.objectContaining({ delivery_id: '981', notification: numbered }),
+		]);
+		expect((await deliver(numbered, { parameters: drop })).items).toEqual([]);
+	});
+
 	test('a repeat is dropped before any fetch', async () => {
 		const parameters = { ...drop, fetchFullRecord: true };
 		await deliver(customerUpdate(5, 'd-1'), { parameters, answers: [record({ customers_id: 5 })] });
