@@ -18,11 +18,8 @@ import type { IDataObject } from 'n8n-workflow';
  * workflow's own write comes back within seconds, so the last 1,000 of each cover both, while n8n
  * rewrites the whole static data on each delivery (about 84 KB at most with these bounds).
  */
-export const REMEMBERED_DELIVERIES = 1000;
-export const REMEMBERED_RECORDS = 1000;
-
-/** The node's static data, where the registrations also live. */
-export type NodeMemory = IDataObject;
+const REMEMBERED_DELIVERIES = 1000;
+const REMEMBERED_RECORDS = 1000;
 
 /** Delivery ids, oldest first. */
 const DELIVERIES_KEY = 'seenDeliveries';
@@ -31,12 +28,12 @@ const RECORDS_KEY = 'seenRecords';
 
 type RecordEntry = [string, string];
 
-function deliveriesOf(memory: NodeMemory): string[] {
+function deliveriesOf(memory: IDataObject): string[] {
 	const stored = memory[DELIVERIES_KEY];
 	return Array.isArray(stored) ? stored.filter((entry): entry is string => typeof entry === 'string') : [];
 }
 
-function recordsOf(memory: NodeMemory): RecordEntry[] {
+function recordsOf(memory: IDataObject): RecordEntry[] {
 	const stored = memory[RECORDS_KEY];
 	if (!Array.isArray(stored)) return [];
 	return stored.filter(
@@ -49,7 +46,7 @@ function recordsOf(memory: NodeMemory): RecordEntry[] {
  * Whether this delivery id was seen before. Either way it becomes the most recent one; assigning
  * a new array marks the static data as changed, so n8n saves it.
  */
-export function isRepeatedDelivery(memory: NodeMemory, deliveryId: string): boolean {
+export function isRepeatedDelivery(memory: IDataObject, deliveryId: string): boolean {
 	const seen = deliveriesOf(memory);
 	memory[DELIVERIES_KEY] = [...seen.filter((id) => id !== deliveryId), deliveryId].slice(-REMEMBERED_DELIVERIES);
 	return seen.includes(deliveryId);
@@ -59,7 +56,7 @@ export function isRepeatedDelivery(memory: NodeMemory, deliveryId: string): bool
  * Whether the record is the same as the last one seen under `key` (`customer:12`), by fingerprint.
  * Either way the fingerprint becomes the most recent one.
  */
-export function isUnchangedRecord(memory: NodeMemory, key: string, fingerprint: string): boolean {
+export function isUnchangedRecord(memory: IDataObject, key: string, fingerprint: string): boolean {
 	const seen = recordsOf(memory);
 	const previous = seen.find(([seenKey]) => seenKey === key)?.[1];
 	const updated: RecordEntry[] = [...seen.filter(([seenKey]) => seenKey !== key), [key, fingerprint]];
@@ -71,11 +68,11 @@ export function isUnchangedRecord(memory: NodeMemory, key: string, fingerprint: 
  * An option turned off drops what it remembered: workflows ran meanwhile on records it did not
  * see, so an old fingerprint could hide a real change once the option is on again.
  */
-export function forgetDeliveries(memory: NodeMemory): void {
+export function forgetDeliveries(memory: IDataObject): void {
 	if (DELIVERIES_KEY in memory) delete memory[DELIVERIES_KEY];
 }
 
-export function forgetRecords(memory: NodeMemory): void {
+export function forgetRecords(memory: IDataObject): void {
 	if (RECORDS_KEY in memory) delete memory[RECORDS_KEY];
 }
 

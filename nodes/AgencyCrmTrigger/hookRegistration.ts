@@ -49,7 +49,7 @@ function clear(registration: Registration) {
 	delete registration.webhookUrl;
 }
 
-export function selectedEvents(context: IHookFunctions): string[] {
+function selectedEvents(context: IHookFunctions): string[] {
 	const events = [...((context.getNodeParameter('events', []) as string[]) ?? [])].sort();
 	if (!events.length) throw new NodeOperationError(context.getNode(), 'Choose at least one event in "Events"');
 	return events;
