@@ -5,12 +5,14 @@ import type { IDataObject } from 'n8n-workflow';
  * What the trigger remembers between deliveries, for "Drop Repeated Deliveries" and "Skip
  * Unchanged Records". It lives in the node's static data, which n8n loads from the database for
  * each delivery and saves after webhook() returns (not when it throws), in whichever process took
- * the delivery: the main process or a queue-mode webhook processor. Nothing is kept in memory.
+ * the delivery: the main process or a queue-mode webhook processor. Nothing is kept in process
+ * memory.
  *
  * Every doubt starts the workflow: a duplicate execution is better than a lost event. Unreadable
  * memory counts as empty, and two deliveries handled at the same time may each save their own
  * copy (n8n writes static data whole), so one may forget what the other learnt: a later repeat then
- * starts the workflow again.
+ * starts the workflow again. The one way to lose an event: a record changed and changed back while
+ * two of its deliveries are handled at once (README "A trigger that does not loop").
  */
 
 /**
