@@ -9,16 +9,12 @@ import { invalidField, notFound, Reply } from './http';
 import type { Metrics } from './metrics';
 import { REQUEST_LOG_SIZE } from './metrics';
 import type { RoutePattern } from './router';
-import {
-	CUSTOMER_ALIASES,
-	createCustomer,
-	customerView,
-	readCustomerChanges,
-	updateCustomer,
-} from './resources/customers';
+import { applyBodyAliases } from './aliases';
+import { readCustomerChanges } from './resources/customers/fields';
+import { createCustomer, customerView, updateCustomer } from './resources/customers/records';
 import { hookView } from './resources/hooks';
 import { createProduct, productView, readProductChanges, updateProduct } from './resources/products';
-import { applyAliases, FieldReader, objectBody } from './validation';
+import { FieldReader, objectBody } from './validation';
 import type { WebhookDispatcher } from './webhooks';
 
 export interface AdminRequest {
@@ -84,10 +80,10 @@ export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: Admi
 		const id = action === 'update' ? reader.requiredInteger('id', { min: 1 }) : undefined;
 		const siteId = reader.optionalInteger('site_id') ?? 1;
 		if (!store.sites.has(siteId)) reader.fail('site_id', `unknown site ${siteId}`);
-		const changesReader = reader.nested(
-			applyAliases(reader.optionalObject('changes') ?? {}, CUSTOMER_ALIASES),
-			'changes',
-		);
+		const changesBody = reader.optionalObject('changes') ?? {};
+		// Deprecated names are accepted here as on the customer endpoints.
+		applyBodyAliases(changesBody, true);
+		const changesReader = reader.nested(changesBody, 'changes');
 		reader.throwIfInvalid();
 
 		if (resource === 'customer') {

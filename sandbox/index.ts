@@ -1,6 +1,7 @@
 /**
- * The Agency CRM API V2 sandbox: a local simulator of the API (spec: /work/shared/spec, decisions:
- * docs/assumptions.md) with deterministic demo data, webhooks, injected faults and admin routes.
+ * The Agency CRM API V2 sandbox: a local simulator of the API (the "Agency CRM API V2 —
+ * Specification", version 1.4.0; decisions where it says "not shown": docs/assumptions.md) with
+ * deterministic demo data, webhooks, injected faults and admin routes.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -6,15 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdminRoute } from './admin';
+import { acceptsCamelCaseKeys, applyBodyAliases, queryWithAliases } from './aliases';
 import { API_BASE, ApiRequest, ApiRoute, checkAccess, Grant } from './api';
 import { basicCredentials, bearerToken, exchangeToken, TOKEN_PATH, TokenStore } from './auth';
 import type { Faults } from './faults';
 import { ApiError, errorBody, notFound, Reply, validationError } from './http';
 import type { Metrics } from './metrics';
 import { isMultipart } from './multipart';
-import { routeKey, RouteTable } from './router';
+import { RouteMatch, routeKey, RouteTable } from './router';
 import type { Store } from './store';
-import { applyAgencyAlias } from './validation';
 
 const ADMIN_BASE = '/_admin';
 /** Above the 20 MB image limit, so that an oversized image gets the spec's 422 rather than a 413. */
@@ -118,7 +118,7 @@ async function handle(
 				);
 			}
 			checkAccess(match.route.access, grant.client);
-			return match.route.handler(apiRequest(context, request, exchange, apiPath, match.params, grant));
+			return match.route.handler(apiRequest(context, request, exchange, apiPath, match, grant));
 		});
 	} else {
 		send(response, requestId, errorReply(notFound(`Route ${method} ${path}`), requestId));
@@ -130,24 +130,18 @@ function apiRequest(
 	request: IncomingMessage,
 	exchange: Exchange,
 	path: string,
-	params: Record<string, string>,
+	match: RouteMatch<ApiRoute>,
 	grant: Grant,
 ): ApiRequest {
 	const body = parseJsonBody(exchange.body, exchange.contentType);
-	applyAgencyAlias(body);
-	const query = new URLSearchParams(exchange.query);
-	// manufacturer_id is the deprecated name of agency_id; agency_id wins when both are sent.
-	const agencyAlias = query.get('manufacturer_id');
-	if (agencyAlias !== null) {
-		if (!query.has('agency_id')) query.set('agency_id', agencyAlias);
-		query.delete('manufacturer_id');
-	}
+	const camelCase = acceptsCamelCaseKeys(match.route.pattern);
+	applyBodyAliases(body, camelCase);
 	return {
 		requestId: exchange.requestId,
 		method: exchange.method,
 		path,
-		params,
-		query,
+		params: match.params,
+		query: queryWithAliases(exchange.query, camelCase),
 		body,
 		rawBody: exchange.body,
 		contentType: exchange.contentType,
