@@ -119,8 +119,28 @@ describe('webhook CRUD', () => {
 			body: { url: 'ftp://example.org', origines: ['CUSTOMER_DELETE'], headers: { 'Bad Header': 'x' } },
 		});
 		expect(detailFields(invalid)).toEqual(['url', 'origines', 'headers.Bad Header']);
-		const hook = await subscribe('/ok', ['CUSTOMER_CREATE']);
-		expect(detailFields(await h.api('PUT', `/hooks/${hook.id}`, { body: { origines: [] } }))).toEqual(['origines']);
+		const empty = await h.api('POST', '/hooks', { body: { url: receiver.url('/ok'), origines: [] } });
+		expect(detailFields(empty)).toEqual(['origines']);
+	});
+
+	test('PUT takes every field as null, and an empty origines list (spec: "all nullable", "array")', async () => {
+		const hook = await subscribe('/ok', ['CUSTOMER_UPDATE'], {
+			headers: { 'X-Secret': 'abc' },
+			auth_id: 3,
+			format: 'v1',
+		});
+		const cleared = await h.api('PUT', `/hooks/${hook.id}`, {
+			body: { url: null, origines: [], headers: null, auth_id: null, format: null },
+		});
+		expect(cleared.status).toBe(200);
+		expect(cleared.body.data).toEqual({ ...hook, origines: [], headers: null, authId: null, format: null });
+		await editCustomer();
+		await sleep(150);
+		expect(receiver.at('/ok')).toEqual([]);
+		const resubscribed = await h.api('PUT', `/hooks/${hook.id}`, { body: { origines: ['CUSTOMER_UPDATE'] } });
+		expect(resubscribed.body.data.origines).toEqual(['CUSTOMER_UPDATE']);
+		await editCustomer();
+		await eventually(async () => receiver.at('/ok').length === 1);
 	});
 });
 
