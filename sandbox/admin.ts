@@ -25,7 +25,7 @@ export interface AdminRequest {
 
 export interface AdminRoute extends RoutePattern {
 	summary: string;
-	handler: (request: AdminRequest) => Reply;
+	handler: (request: AdminRequest) => Reply | Promise<Reply>;
 }
 
 export interface AdminDependencies {
@@ -118,7 +118,7 @@ export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: Admi
 		adminRoute(
 			'POST',
 			'/faults',
-			'set faults {client_id?, latency_ms?, rate_429?, retry_after_s?, rate_5xx?, status_5xx?, reset_rate?, consent_proof_failure?, include_token?}',
+			'set faults {client_id?, latency_ms?, rate_429?, retry_after_s?, rate_5xx?, status_5xx?, reset_rate?, reset_after_rate?, revoke_token_every?, consent_proof_failure?, include_token?}',
 			(request) => json({ data: faults.configure(request.body, knownClient) }),
 		),
 		adminRoute('DELETE', '/faults', 'clear every fault', () => {
@@ -133,7 +133,12 @@ export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: Admi
 				throw invalidField('client_id', `unknown client ${clientId}`);
 			return json({ revoked: tokens.revoke(clientId) });
 		}),
-		adminRoute('GET', '/counters', 'token exchanges, requests by route, deliveries', () => json(metrics.snapshot())),
+		adminRoute(
+			'GET',
+			'/counters',
+			'token exchanges, requests by route, deliveries, requests in flight, injected faults',
+			() => json(metrics.snapshot()),
+		),
 		adminRoute('POST', '/reset', 'reset counters, request and delivery logs, faults (not data)', () => {
 			metrics.reset();
 			dispatcher.log.clear();
