@@ -10,6 +10,8 @@ import type { Metrics } from './metrics';
 import { REQUEST_LOG_SIZE } from './metrics';
 import type { RoutePattern } from './router';
 import { applyBodyAliases } from './aliases';
+import { sendBurst } from './burst';
+import { duplicateGroups } from './resources/customers/duplicates';
 import { readCustomerChanges } from './resources/customers/fields';
 import { createCustomer, customerView, updateCustomer } from './resources/customers/records';
 import { hookView } from './resources/hooks';
@@ -159,6 +161,32 @@ export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: Admi
 		),
 		adminRoute('GET', '/deliveries', 'webhook delivery log ?limit=N (oldest first)', (request) =>
 			json({ data: dispatcher.log.latest(readLimit(request.query, 100)) }),
+		),
+		adminRoute(
+			'POST',
+			'/deliveries/burst',
+			'send N webhook deliveries at once {hook_id? | site_id?, count, event_type?, resource_ids?}; answers each delivery and latency percentiles',
+			(request) => sendBurst(store, dispatcher, request.body),
+		),
+		adminRoute(
+			'GET',
+			'/duplicate-contacts',
+			'customers of a site that duplicate another (same e-mail or a phone in common) ?site_id=1',
+			(request) => {
+				const reader = FieldReader.forQuery(request.query);
+				const siteId = reader.optionalInteger('site_id', { min: 1 }) ?? 1;
+				if (!store.sites.has(siteId)) reader.fail('site_id', `unknown site ${siteId}`);
+				reader.throwIfInvalid();
+				const groups = duplicateGroups(store, siteId);
+				return json({
+					data: {
+						site_id: siteId,
+						customers: store.customers.forSite(siteId).length,
+						duplicate_contacts: groups.reduce((sum, group) => sum + group.customers_ids.length - 1, 0),
+						groups,
+					},
+				});
+			},
 		),
 		adminRoute(
 			'POST',

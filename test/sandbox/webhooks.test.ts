@@ -1,48 +1,8 @@
-import http, { IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { detailFields, eventually, Harness, sleep } from './harness';
+import { Receiver } from './receiver';
 
 const SUSPEND_AFTER = 3;
 const DELIVERY_TIMEOUT_MS = 300;
-
-interface Received {
-	path: string;
-	headers: IncomingHttpHeaders;
-	body: any;
-}
-
-/** A local webhook receiver: /ok answers 200, /fail 500, /refuse 422, /slow 200 after a delay. */
-class Receiver {
-	readonly received: Received[] = [];
-	private readonly server = http.createServer((request, response) => {
-		const chunks: Buffer[] = [];
-		request.on('data', (chunk: Buffer) => chunks.push(chunk));
-		request.on('end', () => {
-			const path = request.url ?? '/';
-			this.received.push({ path, headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-			const status = { '/ok': 200, '/fail': 500, '/refuse': 422, '/slow': 200, '/created': 201 }[path] ?? 404;
-			const timer = setTimeout(() => response.writeHead(status).end(), path === '/slow' ? 1500 : 0);
-			response.on('close', () => clearTimeout(timer));
-		});
-	});
-
-	async start(): Promise<void> {
-		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-	}
-
-	url(path: string): string {
-		return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
-	}
-
-	at(path: string): Received[] {
-		return this.received.filter((delivery) => delivery.path === path);
-	}
-
-	close(): Promise<void> {
-		this.server.closeAllConnections();
-		return new Promise((resolve) => this.server.close(() => resolve()));
-	}
-}
 
 let h: Harness;
 const receiver = new Receiver();

@@ -44,3 +44,48 @@ export function findDuplicate(store: Store, siteId: number, candidate: CustomerC
 	}
 	return undefined;
 }
+
+export interface DuplicateGroup {
+	/** Ascending; the first is the original, the others its duplicates. */
+	customers_ids: number[];
+	/** The e-mails (lower case) and phone numbers (normalised) that the group's customers share. */
+	emails: string[];
+	phones: string[];
+}
+
+/** The customers of a site that the duplicate rule links, directly or through one another. */
+export function duplicateGroups(store: Store, siteId: number): DuplicateGroup[] {
+	const customers = store.customers.forSite(siteId);
+	// Who holds each e-mail and each phone number, by index in `customers`.
+	const holders = { emails: new Map<string, number[]>(), phones: new Map<string, number[]>() };
+	const hold = (map: Map<string, number[]>, key: string, index: number) => {
+		const list = map.get(key);
+		if (list) list.push(index);
+		else map.set(key, [index]);
+	};
+	customers.forEach((customer, index) => {
+		const email = emailOf(customer);
+		if (email) hold(holders.emails, email, index);
+		for (const phone of new Set(phoneNumbersOf(customer))) hold(holders.phones, phone, index);
+	});
+	// Union-find: customers sharing a key end up under one root.
+	const parent = customers.map((_, index) => index);
+	const root = (index: number): number => {
+		while (parent[index] !== index) index = parent[index] = parent[parent[index]];
+		return index;
+	};
+	const kinds = ['emails', 'phones'] as const;
+	const sharedKeys = kinds.flatMap((kind) =>
+		[...holders[kind]].filter(([, indexes]) => indexes.length > 1).map(([key, indexes]) => ({ kind, key, indexes })),
+	);
+	for (const { indexes } of sharedKeys) for (const other of indexes.slice(1)) parent[root(other)] = root(indexes[0]);
+	const groups = new Map<number, DuplicateGroup>();
+	for (const { kind, key, indexes } of sharedKeys) {
+		const groupRoot = root(indexes[0]);
+		const group = groups.get(groupRoot) ?? { customers_ids: [], emails: [], phones: [] };
+		groups.set(groupRoot, group);
+		group[kind].push(key);
+	}
+	customers.forEach((customer, index) => groups.get(root(index))?.customers_ids.push(customer.customers_id));
+	return [...groups.values()].sort((a, b) => a.customers_ids[0] - b.customers_ids[0]);
+}
