@@ -2,14 +2,14 @@
  * The admin's webhook burst (`POST /_admin/deliveries/burst`): N events sent at once to one hook,
  * or to the subscribed active hooks of a site, through the real delivery path (same payload, same
  * headers, same log, counters and suspension), answered with each delivery's acknowledgement
- * latency and outcome once all have settled.
+ * latency (`ack_ms`) and outcome once all have settled.
  */
 import { invalidField, notFound, Reply } from './http';
 import { WEBHOOK_EVENTS } from './model';
 import type { Webhook, WebhookEvent } from './model';
 import type { Store } from './store';
 import { FieldReader, objectBody } from './validation';
-import { DeliveryLogEntry, subscribes, WebhookDispatcher } from './webhooks';
+import { subscribes, WebhookDispatcher } from './webhooks';
 
 /** At most this many events per burst: the delivery log keeps 2,000 entries. */
 export const MAX_BURST = 2000;
@@ -50,7 +50,7 @@ export async function sendBurst(store: Store, dispatcher: WebhookDispatcher, bod
 				sent: deliveries.length,
 				delivered,
 				failed: deliveries.length - delivered,
-				latency_ms: latencySummary(deliveries),
+				latency_ms: latencySummary(deliveries.flatMap((delivery) => delivery.ack_ms ?? [])),
 				wall_ms: Math.round((performance.now() - started) * 10) / 10,
 				deliveries,
 			},
@@ -87,9 +87,10 @@ function demoResourceIds(store: Store, { event, siteId }: BurstTarget): number[]
 		: store.products.forSite(siteId).map((product) => product.product_id);
 }
 
-/** Nearest-rank percentiles of the acknowledgement latencies (failures count with their duration). */
-export function latencySummary(deliveries: readonly Pick<DeliveryLogEntry, 'duration_ms'>[]) {
-	const sorted = deliveries.map((delivery) => delivery.duration_ms).sort((a, b) => a - b);
+/** Nearest-rank percentiles of latencies in ms; every figure is null when there is none. */
+export function latencySummary(latencies: readonly number[]) {
+	const sorted = [...latencies].sort((a, b) => a - b);
+	if (sorted.length === 0) return { min: null, p50: null, p95: null, p99: null, max: null, mean: null };
 	const rank = (percent: number) => sorted[Math.max(0, Math.ceil((percent / 100) * sorted.length) - 1)];
 	const mean = sorted.reduce((sum, value) => sum + value, 0) / sorted.length;
 	return {

@@ -33,8 +33,14 @@ export interface DeliveryLogEntry {
 	status: number | null;
 	error: string | null;
 	outcome: 'delivered' | 'failed';
-	/** From sending the request to the receiver's answer (or the error), to 0.1 ms. */
+	/** From starting the delivery (connection included) to the receiver's answer or the error, to 0.1 ms. */
 	duration_ms: number;
+	/**
+	 * The receiver's acknowledgement time: from the request fully sent to its answer (or the error),
+	 * to 0.1 ms; null when the request could not be sent. Unlike `duration_ms` it leaves out the
+	 * sandbox's own time to open connections, which grows when many deliveries start at once.
+	 */
+	ack_ms: number | null;
 }
 
 /** One event of a burst: its type and the id of its resource. */
@@ -99,13 +105,18 @@ export class WebhookDispatcher implements EventPublisher {
 		const target = hook.url;
 		return new Promise((resolve) => {
 			const started = performance.now();
+			let sent: number | undefined;
 			let settled = false;
 			const settle = (status: number | null, error: string | null) => {
 				if (settled) return;
 				settled = true;
 				clearTimeout(timer);
-				const durationMs = Math.round((performance.now() - started) * 10) / 10;
-				resolve(this.record(hook.id, target, payload, status, error, durationMs));
+				const now = performance.now();
+				const timing = {
+					duration_ms: toTenths(now - started),
+					ack_ms: sent === undefined ? null : toTenths(now - sent),
+				};
+				resolve(this.record(hook.id, target, payload, status, error, timing));
 			};
 			const url = new URL(target);
 			const request = (url.protocol === 'https:' ? https : http).request(url, {
@@ -125,6 +136,7 @@ export class WebhookDispatcher implements EventPublisher {
 			);
 			this.inFlight.add(request);
 			request.on('close', () => this.inFlight.delete(request));
+			request.on('finish', () => (sent = performance.now()));
 			request.on('response', (response) => {
 				response.resume();
 				settle(response.statusCode ?? null, null);
@@ -140,7 +152,7 @@ export class WebhookDispatcher implements EventPublisher {
 		payload: DeliveryPayload,
 		status: number | null,
 		error: string | null,
-		durationMs: number,
+		timing: Pick<DeliveryLogEntry, 'duration_ms' | 'ack_ms'>,
 	): DeliveryLogEntry {
 		const refused = status === 422 && payload.resource_type === 'customer';
 		const delivered = status === 200 || refused;
@@ -155,7 +167,7 @@ export class WebhookDispatcher implements EventPublisher {
 			status,
 			error: error ?? (delivered ? null : `receiver answered ${status}, not 200`),
 			outcome: delivered ? 'delivered' : 'failed',
-			duration_ms: durationMs,
+			...timing,
 		};
 		this.log.push(entry);
 		// The hook may have been deleted or re-pointed meanwhile; only the live record counts failures.
@@ -166,6 +178,10 @@ export class WebhookDispatcher implements EventPublisher {
 		}
 		return entry;
 	}
+}
+
+function toTenths(ms: number): number {
+	return Math.round(ms * 10) / 10;
 }
 
 function payloadOf(siteId: number, event: WebhookEvent, resourceId: number, occurredAt: string): DeliveryPayload {

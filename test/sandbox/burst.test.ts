@@ -59,7 +59,8 @@ describe('POST /_admin/deliveries/burst', () => {
 		);
 		for (const delivery of report.deliveries) {
 			expect(delivery).toMatchObject({ hook_id: hook.id, status: 200, outcome: 'delivered', error: null });
-			expect(delivery.duration_ms).toBeGreaterThanOrEqual(99);
+			expect(delivery.ack_ms).toBeGreaterThanOrEqual(99);
+			expect(delivery.duration_ms).toBeGreaterThanOrEqual(delivery.ack_ms);
 		}
 		const { min, p50, p95, p99, max } = report.latency_ms;
 		expect(min).toBeGreaterThanOrEqual(99);
@@ -106,6 +107,20 @@ describe('POST /_admin/deliveries/burst', () => {
 		expect(detailFields(suspended)).toEqual(['hook_id']);
 	});
 
+	test('a delivery that cannot be sent has no acknowledgement time', async () => {
+		const result = await h.api('POST', '/hooks', {
+			body: { url: 'http://127.0.0.1:1/closed', origines: ['CUSTOMER_CREATE'] },
+		});
+		const report = (await burst({ hook_id: result.body.data.id, count: 1 })).body.data;
+		expect(report).toMatchObject({ sent: 1, delivered: 0, failed: 1 });
+		expect(report.deliveries[0]).toMatchObject({
+			status: null,
+			ack_ms: null,
+			error: expect.stringContaining('ECONNREFUSED'),
+		});
+		expect(report.latency_ms).toEqual({ min: null, p50: null, p95: null, p99: null, max: null, mean: null });
+	});
+
 	const invalid: [string, Record<string, unknown>, number, string[]][] = [
 		['both targets', { hook_id: 1, site_id: 1, count: 1 }, 422, ['site_id']],
 		['no count', { site_id: 1, event_type: 'CUSTOMER_CREATE' }, 422, ['count']],
@@ -138,8 +153,9 @@ describe('POST /_admin/deliveries/burst', () => {
 
 describe('latency summary', () => {
 	test('nearest-rank percentiles', () => {
-		const durations = Array.from({ length: 100 }, (_, index) => ({ duration_ms: 100 - index }));
-		expect(latencySummary(durations)).toEqual({ min: 1, p50: 50, p95: 95, p99: 99, max: 100, mean: 50.5 });
-		expect(latencySummary([{ duration_ms: 7 }])).toEqual({ min: 7, p50: 7, p95: 7, p99: 7, max: 7, mean: 7 });
+		const latencies = Array.from({ length: 100 }, (_, index) => 100 - index);
+		expect(latencySummary(latencies)).toEqual({ min: 1, p50: 50, p95: 95, p99: 99, max: 100, mean: 50.5 });
+		expect(latencySummary([7])).toEqual({ min: 7, p50: 7, p95: 7, p99: 7, max: 7, mean: 7 });
+		expect(latencySummary([])).toEqual({ min: null, p50: null, p95: null, p99: null, max: null, mean: null });
 	});
 });
