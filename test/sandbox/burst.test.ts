@@ -15,10 +15,7 @@ afterAll(async () => {
 	await receiver.close();
 });
 afterEach(async () => {
-	for (const client of ['demo-client', 'solo-client']) {
-		for (const hook of (await h.api('GET', '/hooks', { client })).body.data)
-			await h.api('DELETE', `/hooks/${hook.id}`, { client });
-	}
+	await h.deleteAllHooks();
 	receiver.clear();
 });
 

@@ -16,11 +16,8 @@ afterAll(async () => {
 	await receiver.close();
 });
 afterEach(async () => {
-	for (const client of ['demo-client', 'solo-client']) {
-		for (const hook of (await h.api('GET', '/hooks', { client })).body.data)
-			await h.api('DELETE', `/hooks/${hook.id}`, { client });
-	}
-	receiver.received.length = 0;
+	await h.deleteAllHooks();
+	receiver.clear();
 });
 
 async function subscribe(path: string, origines: string[], extra: Record<string, unknown> = {}) {
