@@ -153,8 +153,8 @@ async function serve(
 		exchange.clientId = grant?.client.clientId;
 		exchange.route = match && routeKey(match.route);
 		context.metrics.countRequest(exchange.route);
-		const kind = { isTokenEndpoint: false, authenticated: grant !== undefined };
-		await serveLogged(context, request, response, exchange, kind, () => {
+		const authenticated = grant !== undefined;
+		await serveLogged(context, request, response, exchange, { isTokenEndpoint: false, authenticated }, () => {
 			if (!match) throw notFound(`Route ${method} ${apiPath}`);
 			// Read again: an injected revocation or the latency may have ended the token since arrival.
 			const liveGrant = context.tokens.resolve(bearerToken(request.headers));
