@@ -320,28 +320,28 @@ describe('related data', () => {
 
 	test.each([
 		[
-			'customer include',
+			'customers: include in the query',
 			customerUpdate(5),
 			{ customerInclude: ['address', 'groups'] },
 			'/customers/5',
 			{ include: 'address,groups' },
 		],
 		[
-			'product fetch',
+			'products: fetch in the query',
 			{ event_type: 'PRODUCT_UPDATE', product_id: 8 },
 			{ productFetch: ['criteria', 'pictures', 'lots'] },
 			'/products/8',
 			{ fetch: 'criteria,pictures,lots' },
 		],
 		[
-			'a value outside the suggestions, from an expression',
+			'a value outside the suggestions, from an expression, is sent as is',
 			{ event_type: 'PRODUCT_UPDATE', product_id: 8 },
 			{ productFetch: 'criteria, floor_plans' },
 			'/products/8',
 			{ fetch: 'criteria,floor_plans' },
 		],
-		['nothing chosen', customerUpdate(5), { customerInclude: [] }, '/customers/5', undefined],
-	])('%s goes out in the query', async (_case, notification, parameters, path, qs) => {
+		['nothing chosen: no query parameter', customerUpdate(5), { customerInclude: [] }, '/customers/5', undefined],
+	])('%s', async (_case, notification, parameters, path, qs) => {
 		const { fake } = await deliver(notification, {
 			answers: [record({})],
 			parameters: { fetchFullRecord: true, ...parameters },
