@@ -1,3 +1,4 @@
+import { CUSTOMER_INCLUDES, relationOptions } from '../../../shared/relations';
 import { upsertCustomer } from '../../actions/upsertCustomer';
 import {
 	agencyField,
@@ -26,21 +27,6 @@ export const CUSTOMER_SIMPLE_KEYS = [
 	'mobile_phone',
 	'type',
 	'updated_at',
-];
-
-const CUSTOMER_INCLUDES = [
-	'address',
-	'groups',
-	'color',
-	'origin',
-	'user',
-	'gender',
-	'stopSms',
-	'notary',
-	'relations',
-	'consent',
-	'search_requests',
-	'mandates',
 ];
 
 const typeOptions = CUSTOMER_TYPES.map((type) => ({ name: type.charAt(0).toUpperCase() + type.slice(1), value: type }));
@@ -216,7 +202,7 @@ export const customerEndpoints: Endpoint[] = [
 					displayName: 'Include',
 					name: 'include',
 					type: 'multiOptions',
-					options: CUSTOMER_INCLUDES.map((value) => ({ name: value, value })),
+					options: relationOptions(CUSTOMER_INCLUDES),
 					default: [],
 					description: 'Related data to load with the contact',
 				},

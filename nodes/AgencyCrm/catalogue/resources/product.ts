@@ -1,3 +1,4 @@
+import { PRODUCT_FETCHES, relationOptions } from '../../../shared/relations';
 import { agencyField, criteriaField, productField, updatedSinceField } from '../fields';
 import { MAX_UPLOAD_BYTES, MIN_PICTURE_WIDTH, integer, maxBytes, minImageWidth, oneOf } from '../rules';
 import type { Check, Endpoint, FieldSpec } from '../types';
@@ -149,12 +150,7 @@ const fetchField: FieldSpec = {
 		displayName: 'Related Data',
 		name: 'fetch',
 		type: 'multiOptions',
-		options: [
-			{ name: 'Agency', value: 'agency' },
-			{ name: 'Criteria', value: 'criteria' },
-			{ name: 'Lots', value: 'lots' },
-			{ name: 'Pictures', value: 'pictures' },
-		],
+		options: relationOptions(PRODUCT_FETCHES),
 		default: [],
 		description: 'Related data to load with each product. Turn off Simplify to see it.',
 	},
