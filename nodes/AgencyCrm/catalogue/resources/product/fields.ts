@@ -1,3 +1,4 @@
+import { PRODUCT_FETCHES, relationOptions } from '../../../../shared/relations';
 import { commaList } from '../../convert';
 import { criteriaField } from '../../fields';
 import { guess, integer, rule } from '../../rules';
@@ -173,12 +174,7 @@ export const fetchField: FieldSpec = {
 		displayName: 'Related Data',
 		name: 'fetch',
 		type: 'multiOptions',
-		options: [
-			{ name: 'Agency', value: 'agency' },
-			{ name: 'Criteria', value: 'criteria' },
-			{ name: 'Lots', value: 'lots' },
-			{ name: 'Pictures', value: 'pictures' },
-		],
+		options: relationOptions(PRODUCT_FETCHES),
 		default: [],
 		description: 'Related data to load with each product; other values can be given with an expression',
 	},
