@@ -15,8 +15,13 @@ export interface TokenResponse {
 	refresh_token?: string;
 }
 
-/** Name of the error below, which the nodes' transport recognises after n8n has wrapped it. */
-export const TOKEN_EXCHANGE_ERROR = 'TokenExchangeError';
+/**
+ * The sentence every failed exchange's description ends with. n8n wraps the error in a
+ * NodeApiError; n8n 1.x drops the wrapped error (`cause`) and keeps only its message and
+ * description, so the nodes' transport recognises a failed exchange by this sentence.
+ */
+export const TOKEN_EXCHANGE_ADVICE =
+	'The Agency CRM credential could not obtain a token. Open the credential and press "Test" after fixing it.';
 
 /** Raised for a failed exchange; the message says what to fix and never holds the secret or a token. */
 export class TokenExchangeError extends UserError {
@@ -26,11 +31,18 @@ export class TokenExchangeError extends UserError {
 		readonly refusedWithStatus?: number,
 		readonly requestId?: string,
 		/** A connection error code; kept out of the message, which n8n would replace with a generic text. */
-		readonly connectionError?: string,
+		connectionError?: string,
 	) {
-		super(requestId ? `${message} (request id ${requestId})` : message);
-		this.name = TOKEN_EXCHANGE_ERROR;
+		super(requestId ? `${message} (request id ${requestId})` : message, {
+			description: `${connectionError ? `Connection error: ${connectionError}. ` : ''}${TOKEN_EXCHANGE_ADVICE}`,
+		});
+		this.name = 'TokenExchangeError';
 	}
+}
+
+/** Whether an error n8n threw (wrapped or not) is a failed token exchange. */
+export function isTokenExchangeFailure(error: { description?: unknown }): boolean {
+	return typeof error.description === 'string' && error.description.endsWith(TOKEN_EXCHANGE_ADVICE);
 }
 
 export function apiBaseUrl(domain: unknown): string {

@@ -16,7 +16,7 @@ const page = (ids: number[], next: string | null) =>
 const range = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);
 
 describe('apiRequest', () => {
-	test('asks n8n to throw only on 401, so that the credential exchanges a new token', async () => {
+	test('asks n8n for every answer, errors included, as JSON with the full response', async () => {
 		const { context, calls } = scripted([ok({ data: { id: 1 } })]);
 		await apiRequest(context, { method: 'GET', path: '/discovery' });
 		expect(calls[0]).toMatchObject({
@@ -24,7 +24,7 @@ describe('apiRequest', () => {
 			url: '/discovery',
 			json: true,
 			returnFullResponse: true,
-			ignoreHttpStatusErrors: { ignore: true, except: [401] },
+			ignoreHttpStatusErrors: true,
 			headers: { Accept: 'application/json' },
 		});
 	});
@@ -110,22 +110,6 @@ describe('apiRequest', () => {
 		)) as NodeApiError;
 		expect(error.message).toBe('NOT_FOUND: No such customer (HTTP 404)');
 		expect(error.description).toContain('Request ID: hdr-id-1');
-	});
-
-	test('a 401 that survived the token exchange is reported with the API error', async () => {
-		const thrown = Object.assign(new Error('Request failed with status code 401'), {
-			cause: {
-				response: {
-					status: 401,
-					data: { error: { code: 'UNAUTHENTICATED', message: 'Token revoked' }, request_id: 'r-401' },
-					headers: {},
-				},
-			},
-		});
-		const { context } = scripted([thrown]);
-		await expect(apiRequest(context, { method: 'GET', path: '/discovery' })).rejects.toThrow(
-			'UNAUTHENTICATED: Token revoked (HTTP 401)',
-		);
 	});
 
 	test('resends a read after a connection reset, but never a create', async () => {
