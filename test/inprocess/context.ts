@@ -55,7 +55,7 @@ export interface InProcessRun {
 	context: IExecuteFunctions;
 	/** The execution hints the node added (input sent as given against a guess). */
 	hints: NodeExecutionHint[];
-	/** How many times the credential exchanged a token. */
+	/** How many times a request asked the credential for a token (requests that ask at once share one exchange). */
 	exchanges(): number;
 }
 
@@ -69,12 +69,12 @@ export function inProcessContext(
 	const stored: ICredentialDataDecryptedObject = { ...credentials, accessToken: '', domain: '' };
 	let exchanges = 0;
 	const hints: NodeExecutionHint[] = [];
-	const exchange = async () => {
+	/** Like n8n: the exchange replaces the token the request read, and the new one is stored. */
+	const exchange = async (read: ICredentialDataDecryptedObject) => {
 		exchanges++;
-		Object.assign(
-			stored,
-			await credentialType.preAuthentication.call({ helpers: { httpRequest: send } } as never, stored),
-		);
+		const data = await credentialType.preAuthentication.call({ helpers: { httpRequest: send } } as never, read);
+		Object.assign(read, data);
+		Object.assign(stored, data);
 	};
 	const node = {
 		id: 'n1',
@@ -106,14 +106,16 @@ export function inProcessContext(
 		addExecutionHints: (...added: NodeExecutionHint[]) => hints.push(...added),
 		helpers: {
 			async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {
-				if (!stored.accessToken) await exchange();
+				// n8n reads the stored credential for each request, so requests in flight hold the token they read.
+				const read = { ...stored };
+				if (!read.accessToken) await exchange(read);
 				const authenticated = () =>
-					credentialType.authenticate(stored, { ...options, headers: { ...options.headers } });
+					credentialType.authenticate(read, { ...options, headers: { ...options.headers } });
 				try {
 					return await send(await authenticated());
 				} catch (error) {
 					if ((error as { response?: { status?: number } }).response?.status !== 401) throw error;
-					await exchange();
+					await exchange(read);
 					return await send(await authenticated());
 				}
 			},
