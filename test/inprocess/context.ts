@@ -59,6 +59,18 @@ export interface InProcessRun {
 	exchanges(): number;
 }
 
+/**
+ * n8n's credential store: the token a run stored is the one the next run of this process starts
+ * with (the credential's exchanges are shared by the whole process, as in n8n).
+ */
+const credentialStore = new Map<string, ICredentialDataDecryptedObject>();
+
+function storedCredential(credentials: ICredentialDataDecryptedObject): ICredentialDataDecryptedObject {
+	const key = JSON.stringify(credentials);
+	if (!credentialStore.has(key)) credentialStore.set(key, { ...credentials, accessToken: '', domain: '' });
+	return credentialStore.get(key)!;
+}
+
 export function inProcessContext(
 	credentials: ICredentialDataDecryptedObject,
 	itemParameters: Array<Record<string, unknown>>,
@@ -66,7 +78,7 @@ export function inProcessContext(
 	continueOnFail = false,
 ): InProcessRun {
 	const credentialType = new AgencyCrmApi();
-	const stored: ICredentialDataDecryptedObject = { ...credentials, accessToken: '', domain: '' };
+	const stored = storedCredential(credentials);
 	let exchanges = 0;
 	const hints: NodeExecutionHint[] = [];
 	/** Like n8n: the exchange replaces the token the request read, and the new one is stored. */
@@ -109,8 +121,7 @@ export function inProcessContext(
 				// n8n reads the stored credential for each request, so requests in flight hold the token they read.
 				const read = { ...stored };
 				if (!read.accessToken) await exchange(read);
-				const authenticated = () =>
-					credentialType.authenticate(read, { ...options, headers: { ...options.headers } });
+				const authenticated = () => credentialType.authenticate(read, { ...options, headers: { ...options.headers } });
 				try {
 					return await send(await authenticated());
 				} catch (error) {

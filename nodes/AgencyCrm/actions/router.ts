@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { findEndpoint } from '../catalogue';
 import { CONCURRENCY, DEFAULT_CONCURRENCY, extrasGroupOf } from '../catalogue/describe';
 import { InputError } from '../catalogue/rules';
-import type { Endpoint, Problem } from '../catalogue/types';
+import type { Problem } from '../catalogue/types';
 import { mapBounded } from './concurrency';
 import { CUSTOM_OPERATIONS } from './customOperations';
 import { prepareRequest } from './prepareRequest';
@@ -59,13 +59,17 @@ function addHints(context: IExecuteFunctions, hints: Array<{ problem: Problem; i
 	);
 }
 
-/** What one item gives: its output items, or its error item, and the hints of its input. */
+/** What one item gives: its output items (or its error item), and the hints of its input. */
 interface ItemResult {
 	output: INodeExecutionData[];
 	hints: Problem[];
 }
 
-function endpointOf(context: IExecuteFunctions, itemIndex: number): Endpoint {
+/**
+ * One item: its request prepared (its hints kept in `hints`, even when the request then fails) and
+ * sent, and its answer as output items paired with it.
+ */
+async function runItem(context: IExecuteFunctions, itemIndex: number, hints: Problem[]) {
 	const resource = context.getNodeParameter('resource', itemIndex) as string;
 	const operation = context.getNodeParameter('operation', itemIndex) as string;
 	const endpoint = findEndpoint(resource, operation);
@@ -74,20 +78,12 @@ function endpointOf(context: IExecuteFunctions, itemIndex: number): Endpoint {
 			itemIndex,
 		});
 	}
-	return endpoint;
-}
-
-/** One item: its request prepared and sent, its answer as output items paired with it. */
-async function runItem(context: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const endpoint = endpointOf(context, itemIndex);
 	const request = await prepareRequest(context, endpoint, itemIndex);
+	hints.push(...request.hints);
 	const results = endpoint.custom
 		? await CUSTOM_OPERATIONS[endpoint.custom].call(context, endpoint, request, itemIndex)
 		: await runEndpoint(context, endpoint, request, itemIndex);
-	return {
-		output: results.map((result) => ({ ...result, pairedItem: { item: itemIndex } })),
-		hints: request.hints,
-	};
+	return results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
 }
 
 /**
@@ -125,12 +121,13 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	if (!items.length) return [[]];
 	const continueOnFail = this.continueOnFail();
 	const results = await mapBounded(items.length, concurrencyOf(this), async (itemIndex): Promise<ItemResult> => {
+		const hints: Problem[] = [];
 		try {
-			return await runItem(this, itemIndex);
+			return { output: await runItem(this, itemIndex, hints), hints };
 		} catch (error) {
 			const nodeError = asNodeError(this, error, itemIndex);
 			if (!continueOnFail) throw nodeError;
-			return { output: [errorItem(nodeError, itemIndex)], hints: [] };
+			return { output: [errorItem(nodeError, itemIndex)], hints };
 		}
 	});
 	const hints = results.flatMap((result, itemIndex) => result.hints.map((problem) => ({ problem, itemIndex })));

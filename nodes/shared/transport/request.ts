@@ -160,17 +160,16 @@ function thrownToNodeError(context: ApiContext, error: ThrownRequestError, reque
  */
 export async function apiRequest(context: ApiContext, request: ApiRequest): Promise<ApiResponse> {
 	const pacing = pacingOf(context);
-	let resent401 = false;
 	for (let attempt = 0; ; attempt++) {
 		await pacing.ready();
 		let response: ApiResponse;
 		try {
 			response = await send(context, request, 'returned');
-			if (response.statusCode === 401 && !resent401) {
+			if (response.statusCode === 401) {
 				// Sent again with status errors thrown: n8n sends it with the stored token, and on a 401 runs
 				// the credential's preAuthentication (a new exchange, shared with the other callers that saw
 				// the same 401) and resends once. A create answered 401 was not processed: resending is safe.
-				resent401 = true;
+				// Once per attempt: a token revoked again while a retry waited is replaced again.
 				response = await send(context, request, 'thrown');
 			}
 		} catch (error) {
