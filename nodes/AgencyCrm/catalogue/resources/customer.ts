@@ -249,7 +249,10 @@ export const customerEndpoints: Endpoint[] = [
 				(request) => [request.body.email, request.body.phone, request.body.mobile_phone],
 			),
 		],
-		resend: createFindsItsDuplicate,
+		resend: {
+			...createFindsItsDuplicate,
+			reason: `Its searches read and its update is a partial update, both resent. Its create: ${createFindsItsDuplicate.reason}`,
+		},
 		custom: 'upsertCustomer',
 		outputKeys: CUSTOMER_OUTPUT,
 	},
