@@ -5,6 +5,7 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	NodeExecutionHint,
 } from 'n8n-workflow';
 
 import { AgencyCrmApi } from '../../credentials/AgencyCrmApi.credentials';
@@ -52,6 +53,8 @@ export interface Binary {
 
 export interface InProcessRun {
 	context: IExecuteFunctions;
+	/** The execution hints the node added (input sent as given against a guess). */
+	hints: NodeExecutionHint[];
 	/** How many times the credential exchanged a token. */
 	exchanges(): number;
 }
@@ -65,6 +68,7 @@ export function inProcessContext(
 	const credentialType = new AgencyCrmApi();
 	const stored: ICredentialDataDecryptedObject = { ...credentials, accessToken: '', domain: '' };
 	let exchanges = 0;
+	const hints: NodeExecutionHint[] = [];
 	const exchange = async () => {
 		exchanges++;
 		Object.assign(
@@ -99,6 +103,7 @@ export function inProcessContext(
 		getInputData: (): INodeExecutionData[] => itemParameters.map((_, index) => ({ json: { index } })),
 		getNodeParameter: parameter,
 		continueOnFail: () => continueOnFail,
+		addExecutionHints: (...added: NodeExecutionHint[]) => hints.push(...added),
 		helpers: {
 			async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {
 				if (!stored.accessToken) await exchange();
@@ -125,5 +130,5 @@ export function inProcessContext(
 			},
 		},
 	} as unknown as IExecuteFunctions;
-	return { context, exchanges: () => exchanges };
+	return { context, hints, exchanges: () => exchanges };
 }

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { upsertCustomer } from '../../nodes/AgencyCrm/actions/upsertCustomer';
+import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
 import type { ScriptedAnswer } from '../helpers/fakeN8n';
 import { fakeContext, ok, status } from '../helpers/fakeN8n';
 
@@ -11,11 +12,11 @@ import { fakeContext, ok, status } from '../helpers/fakeN8n';
 const page = (records: IDataObject[]) => ok({ data: records, meta: { has_more: false, next_cursor: null } });
 const noMatch = () => page([]);
 
-/** Only the request body is read from the prepared request, so only that is given. */
+/** Only the body and the query are read from the prepared request, so only they are given. */
 async function upsert(body: IDataObject, answers: ScriptedAnswer[]) {
 	const fake = fakeContext({ answers });
-	const prepared = { body } as unknown as Parameters<typeof upsertCustomer>[0];
-	const output = await upsertCustomer.call(fake.execute, prepared, 0);
+	const prepared = { body, qs: {} } as unknown as Parameters<typeof upsertCustomer>[1];
+	const output = await upsertCustomer.call(fake.execute, findEndpoint('customer', 'upsert')!, prepared, 0);
 	return {
 		output: output.map((item) => item.json),
 		requests: fake.requests().map(({ method, url, body }) => ({ method, url, body })),
