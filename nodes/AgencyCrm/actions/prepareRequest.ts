@@ -138,9 +138,12 @@ function readPaging(
 	}
 	if (!isEmpty(options.perPage)) {
 		const largest = endpoint.maxPageSize;
-		report('"Page Size" (per_page)', PAGING, integer({ min: 1 })(options.perPage));
-		if (largest) report('"Page Size" (per_page)', largest.source, integer({ max: largest.size })(options.perPage));
-		else {
+		const notASize = integer({ min: 1 })(options.perPage);
+		report('"Page Size" (per_page)', PAGING, notASize);
+		// Only a size is compared with the largest page: text would be reported twice as "not a whole number".
+		if (notASize === undefined && largest) {
+			report('"Page Size" (per_page)', largest.source, integer({ max: largest.size })(options.perPage));
+		} else if (notASize === undefined) {
 			report(
 				'"Page Size" (per_page)',
 				guess('lists other than the agencies serve at most 200 records per page, as the agencies do'),
