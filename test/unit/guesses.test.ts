@@ -2,11 +2,12 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { prepareRequest } from '../../nodes/AgencyCrm/actions/prepareRequest';
 import { ENDPOINTS } from '../../nodes/AgencyCrm/catalogue';
-import { extrasGroupOf, optionalGroupOf } from '../../nodes/AgencyCrm/catalogue/describe';
+import { extrasGroupOf } from '../../nodes/AgencyCrm/catalogue/describe';
 import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import { blocks, InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 import type { Endpoint, FieldSpec, PreparedRequest, RuleSource } from '../../nodes/AgencyCrm/catalogue/types';
-import { ENDPOINT_CASES, PLACEHOLDER_IDS, resolve } from '../inprocess/cases';
+import type { Baseline, Parameters } from '../inprocess/cases/baseline';
+import { baselineOf, withField } from '../inprocess/cases/baseline';
 import type { Binary } from '../inprocess/context';
 import { inProcessContext } from '../inprocess/context';
 
@@ -23,32 +24,12 @@ const UNLISTED = 'unlisted-value';
 const CANDIDATES: unknown[] = ['not a date, nor an email', -1, 1.5, 99999, 'abc', true];
 const ENV = { timezone: 'Europe/Paris' };
 
-/** Node parameters of one item, as the editor stores them. */
-type Parameters = Record<string, unknown>;
-
 const keyOfEndpoint = (endpoint: Endpoint) => `${endpoint.resource}:${endpoint.operation.value}`;
 const isGuess = (source: RuleSource | undefined): source is RuleSource => source !== undefined && !blocks(source);
-
-/** The item of the in-process case of the operation: what a user would set, with nothing wrong. */
-function baselineOf(endpoint: Endpoint): { parameters: Parameters; binary?: Record<string, Binary> } | undefined {
-	const found = ENDPOINT_CASES.find((testCase) => {
-		const parameters = resolve(testCase.parameters, PLACEHOLDER_IDS);
-		return parameters.resource === endpoint.resource && parameters.operation === endpoint.operation.value;
-	});
-	return found && { parameters: resolve(found.parameters, PLACEHOLDER_IDS), binary: found.binary };
-}
 
 async function prepare(endpoint: Endpoint, parameters: Parameters, binary?: Record<string, Binary>) {
 	const { context } = inProcessContext({}, [parameters], binary ? [binary] : []);
 	return await prepareRequest(context, endpoint, 0);
-}
-
-/** The parameters with one field set where the editor puts it: its own parameter, or in the collection. */
-function withField(endpoint: Endpoint, parameters: Parameters, field: FieldSpec, value: unknown): Parameters {
-	const name = field.property.name;
-	if (field.placement === 'top') return { ...parameters, [name]: value };
-	const group = optionalGroupOf(endpoint);
-	return { ...parameters, [group]: { ...(parameters[group] as Parameters), [name]: value } };
 }
 
 /** What the editor holds when the field is left empty. */
@@ -102,7 +83,7 @@ const BREAKING_CHECKS: Record<string, (parameters: Parameters) => Parameters> = 
 	'user:deletePhoto': (parameters) => ({ ...parameters, profilePicture: false, signaturePicture: false }),
 };
 
-function fieldCases(endpoint: Endpoint, baseline: ReturnType<typeof baselineOf>): GuessCase[] {
+function fieldCases(endpoint: Endpoint, baseline: Baseline | undefined): GuessCase[] {
 	return endpoint.fields.flatMap((field) => {
 		const named = `"${field.property.displayName}"`;
 		const base = { endpoint, field: named, binary: baseline?.binary };
@@ -144,7 +125,7 @@ function fieldCases(endpoint: Endpoint, baseline: ReturnType<typeof baselineOf>)
 	});
 }
 
-function endpointCases(endpoint: Endpoint, baseline: ReturnType<typeof baselineOf>): GuessCase[] {
+function endpointCases(endpoint: Endpoint, baseline: Baseline | undefined): GuessCase[] {
 	const found = fieldCases(endpoint, baseline);
 	for (const check of (endpoint.checks ?? []).filter((candidate) => isGuess(candidate.source))) {
 		const breaking = BREAKING_CHECKS[keyOfEndpoint(endpoint)];
@@ -176,7 +157,8 @@ function endpointCases(endpoint: Endpoint, baseline: ReturnType<typeof baselineO
 	return found;
 }
 
-const GUESSES = ENDPOINTS.flatMap((endpoint) => endpointCases(endpoint, baselineOf(endpoint)));
+const baselineFor = (endpoint: Endpoint) => baselineOf(endpoint.resource, endpoint.operation.value);
+const GUESSES = ENDPOINTS.flatMap((endpoint) => endpointCases(endpoint, baselineFor(endpoint)));
 const exercised = new Map<GuessCase['kind'], number>();
 const fieldsExercised = new Set<string>();
 
@@ -213,7 +195,7 @@ test.each(GUESSES.map((guess) => ({ ...guess, title: `${keyOfEndpoint(guess.endp
 );
 
 test('every operation has a baseline, and every guessed check has input that breaks it', () => {
-	expect(ENDPOINTS.filter((endpoint) => !baselineOf(endpoint)).map(keyOfEndpoint)).toEqual([]);
+	expect(ENDPOINTS.filter((endpoint) => !baselineFor(endpoint)).map(keyOfEndpoint)).toEqual([]);
 	const guessedChecks = ENDPOINTS.filter((endpoint) => endpoint.checks?.some((check) => isGuess(check.source)));
 	expect(guessedChecks.map(keyOfEndpoint).sort()).toEqual(Object.keys(BREAKING_CHECKS).sort());
 });
