@@ -9,13 +9,19 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { SharedExchanges, exchangeKey } from './sharedExchanges';
+import type { TokenResponse } from './tokenExchange';
 import { apiBaseUrl, exchangeToken } from './tokenExchange';
+
+/** The exchanges of this process (see SharedExchanges): one per client and stale token. */
+const sharedExchanges = new SharedExchanges<TokenResponse>();
 
 /**
  * OAuth2 client credentials, exchanged by the credential itself: the API wants the site or agency
  * id in the token request body, which n8n's generic OAuth2 credential cannot send.
  * n8n stores what preAuthentication returns (token and domain) and calls it again only when the
  * token field is empty or a request got a 401, so every item and execution reuses one token.
+ * Callers that saw the same 401 at the same time share one exchange (sharedExchanges.ts).
  */
 export class AgencyCrmApi implements ICredentialType {
 	name = 'agencyCrmApi';
@@ -102,7 +108,9 @@ export class AgencyCrmApi implements ICredentialType {
 	];
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const token = await exchangeToken(this.helpers.httpRequest, credentials);
+		const token = await sharedExchanges.run(exchangeKey(credentials), async () =>
+			exchangeToken(this.helpers.httpRequest, credentials),
+		);
 		return { accessToken: token.access_token, domain: token.domain } satisfies IDataObject;
 	}
 

@@ -1,11 +1,10 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IN8nHttpFullResponse } from 'n8n-workflow';
 import { UserError } from 'n8n-workflow';
 
+import { API_PATH, TOKEN_EXCHANGE_ADVICE } from './contract';
+
 /** Path of the token endpoint below the Auth URL (spec section 4, "Authentication"). */
 export const CLIENT_GRANT_PATH = '/api/client/token/site';
-
-/** Every API path is relative to `{domain}/api/v2/site` (spec notation). */
-export const API_PATH = '/api/v2/site';
 
 export interface TokenResponse {
 	domain: string;
@@ -15,9 +14,6 @@ export interface TokenResponse {
 	refresh_token?: string;
 }
 
-/** Name of the error below, which the nodes' transport recognises after n8n has wrapped it. */
-export const TOKEN_EXCHANGE_ERROR = 'TokenExchangeError';
-
 /** Raised for a failed exchange; the message says what to fix and never holds the secret or a token. */
 export class TokenExchangeError extends UserError {
 	constructor(
@@ -26,10 +22,12 @@ export class TokenExchangeError extends UserError {
 		readonly refusedWithStatus?: number,
 		readonly requestId?: string,
 		/** A connection error code; kept out of the message, which n8n would replace with a generic text. */
-		readonly connectionError?: string,
+		connectionError?: string,
 	) {
-		super(requestId ? `${message} (request id ${requestId})` : message);
-		this.name = TOKEN_EXCHANGE_ERROR;
+		super(requestId ? `${message} (request id ${requestId})` : message, {
+			description: `${connectionError ? `Connection error: ${connectionError}. ` : ''}${TOKEN_EXCHANGE_ADVICE}`,
+		});
+		this.name = 'TokenExchangeError';
 	}
 }
 

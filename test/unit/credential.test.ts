@@ -1,6 +1,9 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { AgencyCrmApi } from '../../credentials/AgencyCrmApi.credentials';
+import { CREDENTIAL_TYPE, TOKEN_EXCHANGE_ADVICE } from '../../credentials/contract';
+import { AgencyCrm } from '../../nodes/AgencyCrm/AgencyCrm.node';
+import { AgencyCrmTrigger } from '../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.node';
 
 const SECRET = 's3cr3t-value-never-shown';
 const baseCredentials = {
@@ -14,7 +17,10 @@ const baseCredentials = {
 	domain: '',
 };
 
-/** Runs preAuthentication with an httpRequest helper that records its options and answers as told. */
+/**
+ * Runs preAuthentication, as a freshly started process would (no exchange shared yet), with an
+ * httpRequest helper that records its options and answers as told.
+ */
 async function exchange(credentials: ICredentialDataDecryptedObject, answer: Partial<IN8nHttpFullResponse> | Error) {
 	const calls: IHttpRequestOptions[] = [];
 	const helpers = {
@@ -24,7 +30,13 @@ async function exchange(credentials: ICredentialDataDecryptedObject, answer: Par
 			return { headers: {}, ...answer };
 		},
 	};
-	const result = await new AgencyCrmApi().preAuthentication
+	let credentialType = new AgencyCrmApi();
+	jest.isolateModules(() => {
+		credentialType = new (jest.requireActual<typeof import('../../credentials/AgencyCrmApi.credentials')>(
+			'../../credentials/AgencyCrmApi.credentials',
+		).AgencyCrmApi)();
+	});
+	const result = await credentialType.preAuthentication
 		.call({ helpers } as never, credentials)
 		.then((value) => ({ value, error: undefined as Error | undefined }))
 		.catch((error: Error) => ({ value: undefined, error }));
@@ -88,7 +100,9 @@ describe('token exchange request', () => {
 		expect(error?.message).toBe(
 			'Could not reach the Auth URL https://auth.example.com; check the URL and that the server is up',
 		);
-		expect((error as { connectionError?: string }).connectionError).toBe('ECONNREFUSED');
+		expect((error as { description?: string }).description).toBe(
+			`Connection error: ECONNREFUSED. ${TOKEN_EXCHANGE_ADVICE}`,
+		);
 	});
 
 	test('bad credential fields are refused before any request', async () => {
@@ -123,4 +137,11 @@ describe('authenticate', () => {
 			headers: { Accept: 'application/json', Authorization: 'Bearer tok-1' },
 		});
 	});
+});
+
+test('the credential, both nodes and the transport agree on the credential type name', () => {
+	expect(new AgencyCrmApi().name).toBe(CREDENTIAL_TYPE);
+	for (const node of [new AgencyCrm(), new AgencyCrmTrigger()]) {
+		expect(node.description.credentials?.map((credential) => credential.name)).toEqual([CREDENTIAL_TYPE]);
+	}
 });

@@ -1,50 +1,22 @@
-import type { IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ApiContext, ApiResponse } from '../../nodes/shared/transport';
 import { apiRequest, collectPages } from '../../nodes/shared/transport';
+import type { ApiResponse } from '../../nodes/shared/transport';
 import { backoffDelayMs, retryAfterMs } from '../../nodes/shared/transport/backoff';
+import { fakeContext, ok, status } from '../helpers/fakeN8n';
 
-/**
- * The transport against a scripted httpRequestWithAuthentication: each call takes the next
- * scripted answer (a full response, or an error to throw) and records the options it was given.
- */
+/** The transport against scripted answers (test/helpers/fakeN8n.ts). */
 function scripted(answers: Array<ApiResponse | Error>) {
-	const calls: IHttpRequestOptions[] = [];
-	const context = {
-		getNode: () => ({
-			id: '1',
-			name: 'Agency CRM',
-			type: 'agencyCrm',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		}),
-		helpers: {
-			async httpRequestWithAuthentication(_credentialType: string, options: IHttpRequestOptions) {
-				calls.push(JSON.parse(JSON.stringify(options)) as IHttpRequestOptions);
-				const answer = answers.shift();
-				if (!answer) throw new Error('no scripted answer left');
-				if (answer instanceof Error) throw answer;
-				return answer;
-			},
-		},
-	} as unknown as ApiContext;
-	return { context, calls };
+	const { execute, calls } = fakeContext({ answers });
+	return { context: execute, calls };
 }
 
-const ok = (body: unknown): ApiResponse => ({ statusCode: 200, body, headers: {} });
-const status = (statusCode: number, headers: Record<string, string> = {}, body: unknown = {}): ApiResponse => ({
-	statusCode,
-	body,
-	headers,
-});
 const page = (ids: number[], next: string | null) =>
 	ok({ data: ids.map((id) => ({ id })), meta: { next_cursor: next, has_more: next !== null } });
 const range = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);
 
 describe('apiRequest', () => {
-	test('asks n8n to throw only on 401, so that the credential exchanges a new token', async () => {
+	test('asks n8n for every answer, errors included, as JSON with the full response', async () => {
 		const { context, calls } = scripted([ok({ data: { id: 1 } })]);
 		await apiRequest(context, { method: 'GET', path: '/discovery' });
 		expect(calls[0]).toMatchObject({
@@ -52,7 +24,7 @@ describe('apiRequest', () => {
 			url: '/discovery',
 			json: true,
 			returnFullResponse: true,
-			ignoreHttpStatusErrors: { ignore: true, except: [401] },
+			ignoreHttpStatusErrors: true,
 			headers: { Accept: 'application/json' },
 		});
 	});
@@ -138,22 +110,6 @@ describe('apiRequest', () => {
 		)) as NodeApiError;
 		expect(error.message).toBe('NOT_FOUND: No such customer (HTTP 404)');
 		expect(error.description).toContain('Request ID: hdr-id-1');
-	});
-
-	test('a 401 that survived the token exchange is reported with the API error', async () => {
-		const thrown = Object.assign(new Error('Request failed with status code 401'), {
-			cause: {
-				response: {
-					status: 401,
-					data: { error: { code: 'UNAUTHENTICATED', message: 'Token revoked' }, request_id: 'r-401' },
-					headers: {},
-				},
-			},
-		});
-		const { context } = scripted([thrown]);
-		await expect(apiRequest(context, { method: 'GET', path: '/discovery' })).rejects.toThrow(
-			'UNAUTHENTICATED: Token revoked (HTTP 401)',
-		);
 	});
 
 	test('resends a read after a connection reset, but never a create', async () => {

@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { TOKEN_EXCHANGE_ERROR } from '../../../credentials/tokenExchange';
+import { CREDENTIAL_TYPE, isTokenExchangeFailure } from '../../../credentials/contract';
 
 import {
 	MAX_RETRIES,
@@ -22,8 +22,6 @@ import {
 	retryDelayMs,
 } from './backoff';
 import { apiError } from './errors';
-
-export const CREDENTIAL_TYPE = 'agencyCrmApi';
 
 /** Every n8n context our nodes send requests from. */
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
@@ -56,17 +54,30 @@ export interface ApiResponse {
 	headers: IDataObject;
 }
 
+/**
+ * What n8n throws, on every core: a NodeApiError. n8n 2.x keeps the error it wraps in `cause`
+ * (with the response or the connection code). n8n 1.x drops `cause`; it keeps the status in
+ * `httpCode` (or the connection code, e.g. "ECONNRESET"), the parsed body in `context.data`, and
+ * the wrapped error's message and description.
+ */
 interface ThrownRequestError {
-	name?: string;
 	message?: string;
-	connectionError?: string;
+	description?: unknown;
 	code?: string;
 	httpCode?: string | null;
-	response?: { status?: number; data?: unknown; headers?: IDataObject };
-	cause?: ThrownRequestError;
+	context?: { data?: unknown };
+	cause?: { code?: string; message?: string; response?: { status?: number; data?: unknown; headers?: IDataObject } };
 }
 
-function httpOptions(request: ApiRequest): IHttpRequestOptions {
+/**
+ * How status errors come back. n8n exchanges a new token only when a request throws a 401, and
+ * older cores (n8n 1.x among them) read any truthy `ignoreHttpStatusErrors`, the `{ignore, except}`
+ * form included, as "never throw". So requests are sent with `true` (answers keep their headers and
+ * body on every core), and a request answered 401 is sent once more with `false` (see apiRequest).
+ */
+type StatusErrors = 'returned' | 'thrown';
+
+function httpOptions(request: ApiRequest, statusErrors: StatusErrors): IHttpRequestOptions {
 	const binary = request.responseType === 'binary';
 	return {
 		method: request.method,
@@ -77,9 +88,26 @@ function httpOptions(request: ApiRequest): IHttpRequestOptions {
 		json: !binary,
 		encoding: binary ? 'arraybuffer' : undefined,
 		returnFullResponse: true,
-		// A 401 must still throw: n8n then runs the credential's token exchange once and resends.
-		ignoreHttpStatusErrors: { ignore: true, except: [401] },
+		ignoreHttpStatusErrors: statusErrors === 'returned',
 	};
+}
+
+async function send(context: ApiContext, request: ApiRequest, statusErrors: StatusErrors): Promise<ApiResponse> {
+	return (await context.helpers.httpRequestWithAuthentication.call(
+		context,
+		CREDENTIAL_TYPE,
+		httpOptions(request, statusErrors),
+	)) as IN8nHttpFullResponse as ApiResponse;
+}
+
+/** The answer inside a thrown status error (1.x keeps no headers), or undefined for other failures. */
+function thrownAnswer(error: ThrownRequestError): ApiResponse | undefined {
+	const response = error.cause?.response;
+	if (response?.status) return { statusCode: response.status, body: response.data, headers: response.headers ?? {} };
+	if (error.httpCode && /^\d{3}$/.test(error.httpCode)) {
+		return { statusCode: Number(error.httpCode), body: error.context?.data, headers: {} };
+	}
+	return undefined;
 }
 
 function isRetryable(request: ApiRequest, response: ApiResponse): boolean {
@@ -87,60 +115,59 @@ function isRetryable(request: ApiRequest, response: ApiResponse): boolean {
 	return statuses.includes(response.statusCode) && !request.noRetryStatuses?.includes(response.statusCode);
 }
 
-/**
- * What n8n threw: a 401 that survived one token exchange, a failed token exchange, or a
- * connection failure. Turned into one n8n error that says which.
- */
+/** The connection code of a thrown connection failure: in `cause` on 2.x, in `httpCode` on 1.x. */
+function networkCode(error: ThrownRequestError): string | undefined {
+	const code = error.cause?.code ?? error.code ?? error.httpCode ?? undefined;
+	return code && !/^\d{3}$/.test(code) ? code : undefined;
+}
+
+/** What n8n threw: a failed token exchange, or a connection failure. Turned into one n8n error that says which. */
 function thrownToNodeError(context: ApiContext, error: ThrownRequestError, request: ApiRequest) {
-	const cause = error.cause ?? error;
-	const response = cause.response;
-	if (response?.status) {
-		return apiError(
-			context.getNode(),
-			{ statusCode: response.status, body: response.data, headers: response.headers ?? {} },
-			request.itemIndex,
-		);
-	}
-	if (cause.name === TOKEN_EXCHANGE_ERROR) {
-		const connection = cause.connectionError ? `Connection error: ${cause.connectionError}. ` : '';
-		return new NodeOperationError(context.getNode(), cause.message ?? 'The token exchange failed', {
-			description: `${connection}The Agency CRM credential could not obtain a token. Open the credential and press "Test" after fixing it.`,
+	if (isTokenExchangeFailure(error)) {
+		return new NodeOperationError(context.getNode(), error.message ?? 'The token exchange failed', {
+			description: error.description as string,
 			itemIndex: request.itemIndex,
 		});
 	}
+	const cause = error.cause ?? error;
 	// The connection code goes in the description: n8n replaces any message that contains one.
 	return new NodeApiError(context.getNode(), { message: cause.message ?? 'Request failed' } as JsonObject, {
 		message: `Agency CRM could not be reached for ${request.method} ${request.path}`,
-		description: `The connection failed before the API answered (${cause.code ?? cause.message}). Check the network, or retry later.`,
+		description: `The connection failed before the API answered (${networkCode(error) ?? cause.message}). Check the network, or retry later.`,
 		itemIndex: request.itemIndex,
 	});
 }
 
-function networkCode(error: ThrownRequestError): string | undefined {
-	return (error.cause ?? error).code;
-}
-
 /**
- * The one place requests leave the nodes: authentication through the credential, JSON in and
- * out, retries of throttling and gateway failures with backoff (waiting with n8n's `sleep`),
- * and the API's errors turned into NodeApiErrors.
+ * The one place requests leave the nodes: authentication through the credential (a 401 is sent once
+ * more, through n8n's token exchange), JSON in and out, retries of throttling and gateway failures
+ * with backoff (waiting with n8n's `sleep`), and the API's errors turned into NodeApiErrors.
  */
 export async function apiRequest(context: ApiContext, request: ApiRequest): Promise<ApiResponse> {
+	let resent401 = false;
 	for (let attempt = 0; ; attempt++) {
 		let response: ApiResponse;
 		try {
-			response = (await context.helpers.httpRequestWithAuthentication.call(
-				context,
-				CREDENTIAL_TYPE,
-				httpOptions(request),
-			)) as IN8nHttpFullResponse as ApiResponse;
-		} catch (error) {
-			const code = networkCode(error as ThrownRequestError);
-			if (request.idempotent && code && RETRYABLE_NETWORK_CODES.includes(code) && attempt < MAX_RETRIES) {
-				await sleep(retryDelayMs(attempt, undefined));
-				continue;
+			response = await send(context, request, 'returned');
+			if (response.statusCode === 401 && !resent401) {
+				// Sent again with status errors thrown: n8n sends it with the stored token, and on a 401 runs
+				// the credential's preAuthentication (a new exchange, shared with the other callers that saw
+				// the same 401) and resends once. A create answered 401 was not processed: resending is safe.
+				resent401 = true;
+				response = await send(context, request, 'thrown');
 			}
-			throw thrownToNodeError(context, error as ThrownRequestError, request);
+		} catch (error) {
+			// Only the resent request throws status errors: its last answer is read back from the error.
+			const answer = thrownAnswer(error as ThrownRequestError);
+			if (!answer) {
+				const code = networkCode(error as ThrownRequestError);
+				if (request.idempotent && code && RETRYABLE_NETWORK_CODES.includes(code) && attempt < MAX_RETRIES) {
+					await sleep(retryDelayMs(attempt, undefined));
+					continue;
+				}
+				throw thrownToNodeError(context, error as ThrownRequestError, request);
+			}
+			response = answer;
 		}
 		if (response.statusCode < 400) return response;
 		if (isRetryable(request, response) && attempt < MAX_RETRIES) {

@@ -1,3 +1,4 @@
+import { CUSTOMER_INCLUDES, relationOptions } from '../../../shared/relations';
 import { address, commaList, id, idList, phoneList } from '../convert';
 import {
 	agencyField,
@@ -306,26 +307,12 @@ export const customerEndpoints: Endpoint[] = [
 				in: 'query',
 				placement: 'collection',
 				convert: commaList,
-				// Spec section 2 "Customer": these relations "and further values (full list: not shown)".
 				values: guess('customer includes beyond the spec list'),
 				property: {
 					displayName: 'Include',
 					name: 'include',
 					type: 'multiOptions',
-					options: [
-						'address',
-						'groups',
-						'color',
-						'origin',
-						'user',
-						'gender',
-						'stopSms',
-						'notary',
-						'relations',
-						'consent',
-						'search_requests',
-						'mandates',
-					].map((value) => ({ name: value, value })),
+					options: relationOptions(CUSTOMER_INCLUDES),
 					default: [],
 					description: 'Related data to load with the contact; other values can be given with an expression',
 				},

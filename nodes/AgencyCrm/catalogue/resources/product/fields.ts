@@ -1,10 +1,11 @@
+import { PRODUCT_FETCHES, relationOptions } from '../../../../shared/relations';
 import { commaList } from '../../convert';
 import { criteriaField } from '../../fields';
 import { guess, integer, rule } from '../../rules';
 import type { FieldSpec, OutputKeys, RuleSource } from '../../types';
 
 /** Product fields other than those the spec names are "not shown": their keys and values are our guess. */
-const PRODUCT_FIELDS = guess('product fields and their values (docs/assumptions.md "Product")');
+const PRODUCT_FIELDS = guess('product fields and their values');
 
 /** Simplified output: what the listing is, where, and for how much. */
 export const PRODUCT_OUTPUT: OutputKeys = {
@@ -173,12 +174,7 @@ export const fetchField: FieldSpec = {
 		displayName: 'Related Data',
 		name: 'fetch',
 		type: 'multiOptions',
-		options: [
-			{ name: 'Agency', value: 'agency' },
-			{ name: 'Criteria', value: 'criteria' },
-			{ name: 'Lots', value: 'lots' },
-			{ name: 'Pictures', value: 'pictures' },
-		],
+		options: relationOptions(PRODUCT_FETCHES),
 		default: [],
 		description: 'Related data to load with each product; other values can be given with an expression',
 	},
