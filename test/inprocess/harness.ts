@@ -3,6 +3,7 @@ import type { IDataObject, IHttpRequestOptions, INodeExecutionData, NodeExecutio
 import { route } from '../../nodes/AgencyCrm/actions/router';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
+import type { RequestLogEntry } from '../../sandbox/metrics';
 import type { Binary } from './context';
 import { inProcessContext } from './context';
 
@@ -14,17 +15,8 @@ import { inProcessContext } from './context';
 /** Where the API's paths start on the sandbox. */
 export const API_BASE = '/api/v2/site';
 
-/** An entry of the sandbox's request log (`GET /_admin/requests`). */
-export interface LoggedRequest {
-	method: string;
-	/** The raw path, as received: encoded characters stay encoded. */
-	path: string;
-	/** `METHOD /pattern` of the sandbox route that matched, or null. */
-	route: string | null;
-	query: Record<string, string>;
-	body: unknown;
-	status: number | null;
-}
+/** An entry of the sandbox's request log (`GET /_admin/requests`); its path is raw, encoded as received. */
+export type LoggedRequest = RequestLogEntry;
 
 export interface RunResult {
 	items: INodeExecutionData[];
