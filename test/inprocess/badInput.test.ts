@@ -1,4 +1,3 @@
-import { prepareRequest } from '../../nodes/AgencyCrm/actions/prepareRequest';
 import { ENDPOINTS, findEndpoint } from '../../nodes/AgencyCrm/catalogue';
 import { extrasGroupOf, optionalGroupOf, takesBody } from '../../nodes/AgencyCrm/catalogue/describe';
 import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
@@ -7,9 +6,8 @@ import type { Endpoint, FieldSpec, Problem, RuleSource } from '../../nodes/Agenc
 import { padded, png } from '../sandbox/images';
 import { endpointShape } from '../spec/endpoints';
 import type { Parameters } from './cases/baseline';
-import { baselineOf, inCollection, withField } from './cases/baseline';
+import { baselineOf, inCollection, operationKey, prepareItem, withField } from './cases/baseline';
 import type { Binary } from './context';
-import { inProcessContext } from './context';
 import type { SandboxRunner } from './harness';
 import { startRunner } from './harness';
 
@@ -36,7 +34,6 @@ const SPEC_INTEGER_IDS = ['hookId', 'eventId', 'agencyId', 'userId'];
 const IMAGE_UPLOADS = ['product:uploadPublicPicture', 'product:uploadPrivatePicture', 'user:uploadPhoto'];
 const TWENTY_MB = 20_000_000;
 
-const keyOfEndpoint = (endpoint: Endpoint) => `${endpoint.resource}:${endpoint.operation.value}`;
 const shown = (field: FieldSpec) => `"${field.property.displayName}"`;
 
 function baseline(key: string) {
@@ -66,9 +63,9 @@ function bad(
 // ---- Malformed input, generated over the whole catalogue ----
 
 function setField(endpoint: Endpoint, field: FieldSpec, value: unknown, name: string): BadInput {
-	const { parameters, binary } = baseline(keyOfEndpoint(endpoint));
+	const { parameters, binary } = baseline(operationKey(endpoint));
 	return {
-		name: `${keyOfEndpoint(endpoint)}: ${shown(field)} ${name}`,
+		name: `${operationKey(endpoint)}: ${shown(field)} ${name}`,
 		parameters: withField(endpoint, parameters, field, value),
 		binary,
 		field: shown(field),
@@ -102,7 +99,7 @@ const EXTRA_QUERY = '"Extra Query Parameters (JSON)"';
 const EXTRA_BODY = '"Extra Body Fields (JSON)"';
 
 const invalidJson = ENDPOINTS.flatMap((endpoint) => {
-	const key = keyOfEndpoint(endpoint);
+	const key = operationKey(endpoint);
 	const hatches: Array<[string, string]> = [
 		['extraQueryJson', EXTRA_QUERY],
 		...(takesBody(endpoint) ? [['extraBodyJson', EXTRA_BODY] as [string, string]] : []),
@@ -120,7 +117,7 @@ const badFiles = ENDPOINTS.flatMap((endpoint) =>
 		.filter((field) => field.in === 'file')
 		.flatMap((field) => {
 			const cases = [setField(endpoint, field, 'not-attached', 'names a binary field the item does not have')];
-			if (IMAGE_UPLOADS.includes(keyOfEndpoint(endpoint))) {
+			if (IMAGE_UPLOADS.includes(operationKey(endpoint))) {
 				const nonImage = setField(endpoint, field, 'document', 'holds a PDF, not an image');
 				cases.push({ ...nonImage, binary: { ...nonImage.binary, document: PDF } });
 			}
@@ -129,7 +126,7 @@ const badFiles = ENDPOINTS.flatMap((endpoint) =>
 );
 
 const badPaging = ENDPOINTS.filter((endpoint) => endpoint.pagination).flatMap((endpoint) => {
-	const key = keyOfEndpoint(endpoint);
+	const key = operationKey(endpoint);
 	return [
 		bad(key, 'Limit is text', '"Limit"', { top: { returnAll: false, limit: 'ten' } }),
 		bad(key, 'Limit is 0', '"Limit"', { top: { returnAll: false, limit: 0 } }),
@@ -143,9 +140,9 @@ const badPaging = ENDPOINTS.filter((endpoint) => endpoint.pagination).flatMap((e
 
 /** An update that names no field would change nothing (issue 9, defect 2), on every update. */
 const emptyUpdates = ENDPOINTS.filter((endpoint) => ['PATCH', 'PUT'].includes(endpoint.method)).map((endpoint) => {
-	const { parameters } = baseline(keyOfEndpoint(endpoint));
+	const { parameters } = baseline(operationKey(endpoint));
 	return {
-		name: `${keyOfEndpoint(endpoint)}: nothing to change`,
+		name: `${operationKey(endpoint)}: nothing to change`,
 		parameters: { ...parameters, [optionalGroupOf(endpoint)]: {} },
 		field: '"Additional Fields"',
 	};
@@ -332,9 +329,8 @@ const CASES: BadInput[] = [
 
 /** The problems prepareRequest reports for a case (none when it prepares a request). */
 async function problemsOf(input: BadInput): Promise<Problem[]> {
-	const { context } = inProcessContext({}, [input.parameters], input.binary ? [input.binary] : []);
 	const endpoint = findEndpoint(String(input.parameters.resource), String(input.parameters.operation))!;
-	return await prepareRequest(context, endpoint, 0).then(
+	return await prepareItem(endpoint, input.parameters, input.binary).then(
 		() => [],
 		(error: unknown) => (error instanceof InputError ? error.problems : Promise.reject(error)),
 	);
@@ -342,7 +338,7 @@ async function problemsOf(input: BadInput): Promise<Problem[]> {
 
 /** What the spec states for an operation: every spec-sourced rule, option list, requirement, check and page size. */
 function specRulesOf(endpoint: Endpoint): string[] {
-	const key = keyOfEndpoint(endpoint);
+	const key = operationKey(endpoint);
 	const of = (target: string, source: RuleSource | undefined) =>
 		source && 'spec' in source ? [`${key} ${target} ${source.spec}`] : [];
 	return [
@@ -428,15 +424,15 @@ test('an id with "/" that the spec does not type as an integer is encoded: one p
 	);
 	expect(targets.length).toBeGreaterThan(0);
 	for (const { endpoint, field } of targets) {
-		const { parameters, binary } = baseline(keyOfEndpoint(endpoint));
+		const { parameters, binary } = baseline(operationKey(endpoint));
 		const result = await runner.run([withField(endpoint, parameters, field, 'A/B')], {
 			binaries: binary ? [binary] : [],
 			continueOnFail: true,
 		});
 		const [sent, ...more] = result.requests;
 		const [method, pattern] = String(sent?.route).split(' ');
-		expect({ operation: keyOfEndpoint(endpoint), more: more.length, segment: sent?.path.split('/') }).toEqual({
-			operation: keyOfEndpoint(endpoint),
+		expect({ operation: operationKey(endpoint), more: more.length, segment: sent?.path.split('/') }).toEqual({
+			operation: operationKey(endpoint),
 			more: 0,
 			segment: expect.arrayContaining(['A%2FB']),
 		});

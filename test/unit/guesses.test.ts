@@ -1,15 +1,13 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { prepareRequest } from '../../nodes/AgencyCrm/actions/prepareRequest';
 import { ENDPOINTS } from '../../nodes/AgencyCrm/catalogue';
 import { extrasGroupOf } from '../../nodes/AgencyCrm/catalogue/describe';
 import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import { blocks, InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 import type { Endpoint, FieldSpec, PreparedRequest, RuleSource } from '../../nodes/AgencyCrm/catalogue/types';
 import type { Baseline, Parameters } from '../inprocess/cases/baseline';
-import { baselineOf, withField } from '../inprocess/cases/baseline';
+import { baselineOf, operationKey, prepareItem, withField } from '../inprocess/cases/baseline';
 import type { Binary } from '../inprocess/context';
-import { inProcessContext } from '../inprocess/context';
 
 /**
  * Issue 9: a rule that comes from an assumption (a `guess` source) never refuses input. For every
@@ -24,13 +22,7 @@ const UNLISTED = 'unlisted-value';
 const CANDIDATES: unknown[] = ['not a date, nor an email', -1, 1.5, 99999, 'abc', true];
 const ENV = { timezone: 'Europe/Paris' };
 
-const keyOfEndpoint = (endpoint: Endpoint) => `${endpoint.resource}:${endpoint.operation.value}`;
 const isGuess = (source: RuleSource | undefined): source is RuleSource => source !== undefined && !blocks(source);
-
-async function prepare(endpoint: Endpoint, parameters: Parameters, binary?: Record<string, Binary>) {
-	const { context } = inProcessContext({}, [parameters], binary ? [binary] : []);
-	return await prepareRequest(context, endpoint, 0);
-}
 
 /** What the editor holds when the field is left empty. */
 function emptyValue(property: INodeProperties): unknown {
@@ -128,7 +120,7 @@ function fieldCases(endpoint: Endpoint, baseline: Baseline | undefined): GuessCa
 function endpointCases(endpoint: Endpoint, baseline: Baseline | undefined): GuessCase[] {
 	const found = fieldCases(endpoint, baseline);
 	for (const check of (endpoint.checks ?? []).filter((candidate) => isGuess(candidate.source))) {
-		const breaking = BREAKING_CHECKS[keyOfEndpoint(endpoint)];
+		const breaking = BREAKING_CHECKS[operationKey(endpoint)];
 		found.push({
 			endpoint,
 			name: 'a check across fields fails',
@@ -171,11 +163,11 @@ afterAll(() => {
 	);
 });
 
-test.each(GUESSES.map((guess) => ({ ...guess, title: `${keyOfEndpoint(guess.endpoint)}: ${guess.name}` })))(
+test.each(GUESSES.map((guess) => ({ ...guess, title: `${operationKey(guess.endpoint)}: ${guess.name}` })))(
 	'$title: sent as given, with a hint',
 	async (guess) => {
 		expect({ input: guess.parameters !== undefined, for: guess.title }).toEqual({ input: true, for: guess.title });
-		const request = await prepare(guess.endpoint, guess.parameters!, guess.binary).catch((error: unknown) => {
+		const request = await prepareItem(guess.endpoint, guess.parameters!, guess.binary).catch((error: unknown) => {
 			throw new Error(
 				`refused: ${error instanceof InputError ? JSON.stringify(error.problems) : (error as Error).message}`,
 			);
@@ -189,13 +181,13 @@ test.each(GUESSES.map((guess) => ({ ...guess, title: `${keyOfEndpoint(guess.endp
 		guess.expectSent?.(request);
 		exercised.set(guess.kind, (exercised.get(guess.kind) ?? 0) + 1);
 		if (guess.kind !== 'check' && guess.kind !== 'page size') {
-			fieldsExercised.add(`${keyOfEndpoint(guess.endpoint)} ${guess.field}`);
+			fieldsExercised.add(`${operationKey(guess.endpoint)} ${guess.field}`);
 		}
 	},
 );
 
 test('every operation has a baseline, and every guessed check has input that breaks it', () => {
-	expect(ENDPOINTS.filter((endpoint) => !baselineFor(endpoint)).map(keyOfEndpoint)).toEqual([]);
+	expect(ENDPOINTS.filter((endpoint) => !baselineFor(endpoint)).map(operationKey)).toEqual([]);
 	const guessedChecks = ENDPOINTS.filter((endpoint) => endpoint.checks?.some((check) => isGuess(check.source)));
-	expect(guessedChecks.map(keyOfEndpoint).sort()).toEqual(Object.keys(BREAKING_CHECKS).sort());
+	expect(guessedChecks.map(operationKey).sort()).toEqual(Object.keys(BREAKING_CHECKS).sort());
 });

@@ -1,7 +1,9 @@
+import { prepareRequest } from '../../../nodes/AgencyCrm/actions/prepareRequest';
 import { findEndpoint } from '../../../nodes/AgencyCrm/catalogue';
 import { optionalGroupOf } from '../../../nodes/AgencyCrm/catalogue/describe';
 import type { Endpoint, FieldSpec } from '../../../nodes/AgencyCrm/catalogue/types';
 import type { Binary } from '../context';
+import { inProcessContext } from '../context';
 import { ENDPOINT_CASES, PLACEHOLDER_IDS } from './index';
 import { resolve } from './types';
 
@@ -36,4 +38,13 @@ export function withField(endpoint: Endpoint, parameters: Parameters, field: Fie
 /** The parameters with options added to one collection (Additional Fields, Filters, Options). */
 export function inCollection(parameters: Parameters, collection: string, options: Parameters): Parameters {
 	return { ...parameters, [collection]: { ...(parameters[collection] as Parameters | undefined), ...options } };
+}
+
+/** `resource:operation`, as the tables name an operation. */
+export const operationKey = (endpoint: Endpoint) => `${endpoint.resource}:${endpoint.operation.value}`;
+
+/** prepareRequest for one item, with no request sent. */
+export async function prepareItem(endpoint: Endpoint, parameters: Parameters, binary?: Record<string, Binary>) {
+	const { context } = inProcessContext({}, [parameters], binary ? [binary] : []);
+	return await prepareRequest(context, endpoint, 0);
 }
