@@ -57,6 +57,8 @@ export interface InProcessRun {
 	hints: NodeExecutionHint[];
 	/** How many times the credential exchanged a token. */
 	exchanges(): number;
+	/** Every API request as the HTTP client sent it, authenticated (a multipart body as its bytes). */
+	sent: IHttpRequestOptions[];
 }
 
 export function inProcessContext(
@@ -69,6 +71,7 @@ export function inProcessContext(
 	const stored: ICredentialDataDecryptedObject = { ...credentials, accessToken: '', domain: '' };
 	let exchanges = 0;
 	const hints: NodeExecutionHint[] = [];
+	const sent: IHttpRequestOptions[] = [];
 	const exchange = async () => {
 		exchanges++;
 		Object.assign(
@@ -107,14 +110,20 @@ export function inProcessContext(
 		helpers: {
 			async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {
 				if (!stored.accessToken) await exchange();
-				const authenticated = () =>
-					credentialType.authenticate(stored, { ...options, headers: { ...options.headers } });
+				const sendAuthenticated = async () => {
+					const authenticated = await credentialType.authenticate(stored, {
+						...options,
+						headers: { ...options.headers },
+					});
+					sent.push(authenticated);
+					return await send(authenticated);
+				};
 				try {
-					return await send(await authenticated());
+					return await sendAuthenticated();
 				} catch (error) {
 					if ((error as { response?: { status?: number } }).response?.status !== 401) throw error;
 					await exchange();
-					return await send(await authenticated());
+					return await sendAuthenticated();
 				}
 			},
 			assertBinaryData(itemIndex: number, name: string) {
@@ -130,5 +139,5 @@ export function inProcessContext(
 			},
 		},
 	} as unknown as IExecuteFunctions;
-	return { context, hints, exchanges: () => exchanges };
+	return { context, hints, exchanges: () => exchanges, sent };
 }

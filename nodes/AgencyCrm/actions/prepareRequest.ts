@@ -136,8 +136,12 @@ function readPaging(
 	}
 	if (!isEmpty(options.perPage)) {
 		const largest = maxPageSizeOf(endpoint);
-		report('"Page Size" (per_page)', PAGING, integer({ min: 1 })(options.perPage));
-		report('"Page Size" (per_page)', largest.source, integer({ max: largest.size })(options.perPage));
+		const notASize = integer({ min: 1 })(options.perPage);
+		report('"Page Size" (per_page)', PAGING, notASize);
+		// Only a size is compared with the largest page: text would be reported twice as "not a whole number".
+		if (notASize === undefined) {
+			report('"Page Size" (per_page)', largest.source, integer({ max: largest.size })(options.perPage));
+		}
 		request.pageSize = Number(options.perPage);
 	}
 	if (endpoint.paginationModes && !isEmpty(options.paginationMode)) {
