@@ -10,6 +10,4 @@ export default [
 	{ ignores: ['**/*', '!package.json', '!nodes/', '!nodes/**', '!credentials/', '!credentials/**'] },
 	{ linterOptions: { noInlineConfig: true } },
 	...n8nNodeLint,
-	// Rest destructuring is how the nodes leave out a field they must not send on.
-	{ files: ['**/*.ts'], rules: { '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }] } },
 ];
