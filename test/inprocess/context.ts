@@ -5,8 +5,10 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	JsonObject,
 	NodeExecutionHint,
 } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { AgencyCrmApi } from '../../credentials/AgencyCrmApi.credentials';
 
@@ -57,6 +59,8 @@ export interface InProcessRun {
 	hints: NodeExecutionHint[];
 	/** How many times a request asked the credential for a token (requests that ask at once share one exchange). */
 	exchanges(): number;
+	/** Every API request as the HTTP client sent it, authenticated (a multipart body as its bytes). */
+	sent: IHttpRequestOptions[];
 }
 
 /**
@@ -81,6 +85,7 @@ export function inProcessContext(
 	const stored = storedCredential(credentials);
 	let exchanges = 0;
 	const hints: NodeExecutionHint[] = [];
+	const sent: IHttpRequestOptions[] = [];
 	/** Like n8n: the exchange replaces the token the request read, and the new one is stored. */
 	const exchange = async (read: ICredentialDataDecryptedObject) => {
 		exchanges++;
@@ -120,14 +125,26 @@ export function inProcessContext(
 			async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {
 				// n8n reads the stored credential for each request, so requests in flight hold the token they read.
 				const read = { ...stored };
-				if (!read.accessToken) await exchange(read);
-				const authenticated = () => credentialType.authenticate(read, { ...options, headers: { ...options.headers } });
+				const sendAuthenticated = async () => {
+					const authenticated = await credentialType.authenticate(read, {
+						...options,
+						headers: { ...options.headers },
+					});
+					sent.push(authenticated);
+					return await send(authenticated);
+				};
+				// Like n8n 2.x, whatever fails leaves as a NodeApiError that keeps the failure in `cause`.
 				try {
-					return await send(await authenticated());
+					if (!read.accessToken) await exchange(read);
+					try {
+						return await sendAuthenticated();
+					} catch (error) {
+						if ((error as { response?: { status?: number } }).response?.status !== 401) throw error;
+						await exchange(read);
+						return await sendAuthenticated();
+					}
 				} catch (error) {
-					if ((error as { response?: { status?: number } }).response?.status !== 401) throw error;
-					await exchange(read);
-					return await send(await authenticated());
+					throw new NodeApiError(node, error as JsonObject);
 				}
 			},
 			assertBinaryData(itemIndex: number, name: string) {
@@ -143,5 +160,5 @@ export function inProcessContext(
 			},
 		},
 	} as unknown as IExecuteFunctions;
-	return { context, hints, exchanges: () => exchanges };
+	return { context, hints, exchanges: () => exchanges, sent };
 }

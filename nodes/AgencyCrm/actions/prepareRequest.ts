@@ -1,15 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { MAX_PER_PAGE } from '../../shared/transport';
 import type { PaginationMode } from '../../shared/transport';
 import { parseJson } from '../catalogue/convert';
 import { EXTRA_BODY, EXTRA_QUERY, extrasGroupOf, optionalGroupOf, takesBody } from '../catalogue/describe';
-import { keyOf } from '../catalogue/fields';
+import { keyOf, maxPageSizeOf } from '../catalogue/fields';
 import {
 	InputError,
 	blocks,
 	guard,
-	guess,
 	integer,
 	isEmpty,
 	isObject,
@@ -137,15 +135,12 @@ function readPaging(
 		request.limit = Number(limit);
 	}
 	if (!isEmpty(options.perPage)) {
-		const largest = endpoint.maxPageSize;
-		report('"Page Size" (per_page)', PAGING, integer({ min: 1 })(options.perPage));
-		if (largest) report('"Page Size" (per_page)', largest.source, integer({ max: largest.size })(options.perPage));
-		else {
-			report(
-				'"Page Size" (per_page)',
-				guess('lists other than the agencies serve at most 200 records per page, as the agencies do'),
-				integer({ max: MAX_PER_PAGE })(options.perPage),
-			);
+		const largest = maxPageSizeOf(endpoint);
+		const notASize = integer({ min: 1 })(options.perPage);
+		report('"Page Size" (per_page)', PAGING, notASize);
+		// Only a size is compared with the largest page: text would be reported twice as "not a whole number".
+		if (notASize === undefined) {
+			report('"Page Size" (per_page)', largest.source, integer({ max: largest.size })(options.perPage));
 		}
 		request.pageSize = Number(options.perPage);
 	}

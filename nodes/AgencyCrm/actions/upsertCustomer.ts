@@ -53,7 +53,9 @@ export async function upsertCustomer(
 		if (!duplicate) return result(responseData(created), 'created');
 		existing = responseData(created) as IDataObject;
 	}
-	const { agency_id: _agencyOfCreation, ...changes } = request.body;
+	// The agency is where a new contact is created; a contact found keeps its own.
+	const changes = { ...request.body };
+	delete changes.agency_id;
 	const updated = await apiRequest(this, {
 		method: 'PATCH',
 		path: `/customers/${encodeURIComponent(String(existing.customers_id))}`,

@@ -1,6 +1,6 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { MAX_PER_PAGE } from '../../shared/transport';
+import { maxPageSizeOf } from './fields';
 import { blocks } from './rules';
 import type { Endpoint, FieldSpec } from './types';
 
@@ -66,7 +66,7 @@ const limit: INodeProperties = {
 
 function pageSize(endpoint: Endpoint): INodeProperties {
 	const largest = endpoint.maxPageSize?.size;
-	const largestOrGuess = largest ?? MAX_PER_PAGE;
+	const largestOrGuess = maxPageSizeOf(endpoint).size;
 	return {
 		displayName: 'Page Size',
 		name: 'perPage',

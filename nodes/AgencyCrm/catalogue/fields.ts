@@ -2,7 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { criteria, id, toUtcDateTime } from './convert';
 import { email, guess, integerId, rule } from './rules';
-import type { FieldLocation, FieldSpec, Rule, RuleSource } from './types';
+import { MAX_PER_PAGE } from '../../shared/transport';
+import type { Endpoint, FieldLocation, FieldSpec, Rule, RuleSource } from './types';
 
 /**
  * Fields that several endpoints share. Each is a function so that an endpoint can place it in the
@@ -214,6 +215,16 @@ export const DATE_TIME_GUESS: Rule = rule(guess('date-times are sent as UTC YYYY
 		? undefined
 		: 'could not be read as a date-time; it is sent as typed',
 );
+
+/** The spec caps the page of the agency list only (200); other lists are guessed to serve as much. */
+const PAGE_SIZE_GUESS = {
+	size: MAX_PER_PAGE,
+	source: guess('lists other than the agencies serve at most 200 records per page'),
+};
+
+export function maxPageSizeOf(endpoint: Endpoint): NonNullable<Endpoint['maxPageSize']> {
+	return endpoint.maxPageSize ?? PAGE_SIZE_GUESS;
+}
 
 /**
  * A numeric identifier of the path (webhook, event, mandate…) that has no searchable list; the

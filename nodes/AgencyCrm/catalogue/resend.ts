@@ -56,3 +56,11 @@ export function mayResend(endpoint: Endpoint, request: PreparedRequest): boolean
 	const { resend } = resendPolicyOf(endpoint);
 	return typeof resend === 'boolean' ? resend : resend.when(request);
 }
+
+/** The decision in words, as the docs show it: "yes", "no", or "yes, when …"; statuses never retried follow. */
+export function resendSummary(endpoint: Endpoint): string {
+	const { resend } = resendPolicyOf(endpoint);
+	const answer = typeof resend === 'boolean' ? (resend ? 'yes' : 'no') : `yes, ${resend.condition}`;
+	const never = endpoint.noRetryStatuses?.length ? `; never after ${endpoint.noRetryStatuses.join(', ')}` : '';
+	return `${answer}${never}`;
+}

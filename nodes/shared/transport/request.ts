@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { isTokenExchangeFailure } from '../../../credentials/tokenExchange';
+import { CREDENTIAL_TYPE, isTokenExchangeFailure } from '../../../credentials/contract';
 
 import {
 	MAX_RETRIES,
@@ -23,8 +23,6 @@ import {
 } from './backoff';
 import { apiError } from './errors';
 import { pacingOf } from './pacing';
-
-export const CREDENTIAL_TYPE = 'agencyCrmApi';
 
 /** Every n8n context our nodes send requests from. */
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;

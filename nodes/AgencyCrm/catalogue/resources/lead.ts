@@ -10,7 +10,7 @@ import { PRODUCT_FEATURE_FIELDS, propertyTypeField, transactionTypeField } from 
  * `request_nature`, `comment`, the contact under `customer`, then the listing under `product`
  * (seller) or the searches under `search_requests` (buyer).
  */
-const LEAD_BODY = guess('lead bodies (docs/assumptions.md "Leads")');
+const LEAD_BODY = guess('lead bodies');
 
 /** Criteria rows → one search request: `[{criteria: [{id, value}]}]`. */
 const oneSearchRequest: Converter = (value, env) => {

@@ -5,7 +5,7 @@ import { guess, integer, rule } from '../../rules';
 import type { FieldSpec, OutputKeys, RuleSource } from '../../types';
 
 /** Product fields other than those the spec names are "not shown": their keys and values are our guess. */
-const PRODUCT_FIELDS = guess('product fields and their values (docs/assumptions.md "Product")');
+const PRODUCT_FIELDS = guess('product fields and their values');
 
 /** Simplified output: what the listing is, where, and for how much. */
 export const PRODUCT_OUTPUT: OutputKeys = {
