@@ -50,12 +50,19 @@ async function measure(label: string, tag: string, items: number, concurrency: n
 	pacingModule.pacingOf = sharedPacing;
 	const seen = await counters(origin);
 	const created = run.output.filter((item) => item.json.customers_id !== undefined).length;
+	const errors = new Map<string, number>();
+	for (const item of run.output) {
+		if (item.json.error === undefined) continue;
+		const key = `${String(item.json.error)}: ${String(item.json.description)}`;
+		errors.set(key, (errors.get(key) ?? 0) + 1);
+	}
 	console.log(
 		`${label}: ${(run.wallMs / 1000).toFixed(1)} s; ${created}/${items} created, ${items - created} errors, ` +
 			`${await duplicateContacts(origin)} duplicate contacts; ${seen.requests_total} requests, max ${seen.in_flight.max} in flight; ` +
 			`faults ${JSON.stringify(seen.faults)}; ${seen.token_exchanges} exchanges; ` +
 			`${perRequest ? 'each 429 waited alone' : `${run.pauses} pauses for 429`}`,
 	);
+	for (const [message, count] of errors) console.log(`  ${count} × ${message}`);
 	await worker.terminate();
 }
 

@@ -130,6 +130,25 @@ test('429s cost one Retry-After per wave, not one per request: the default concu
 	}
 }, 60_000);
 
+test('a limit met at the same place after every pause does not single out one request', async () => {
+	// Every 10th request throttled, 10 in flight: each pause ends with the same number of requests
+	// sent since the last 429; in a fixed order the same request would be the 10th every time.
+	await withFaults({ latency_ms: 20, rate_429: 0.1, retry_after_s: 1 });
+	const run = await runNode(origin, customerCreates('periodic', 100), true);
+	const log = await admin<{ data: Array<{ status: number | null; body: { email?: string } }> }>(
+		origin,
+		'GET',
+		'/requests?limit=2000',
+	);
+	const throttledPerItem = new Map<string, number>();
+	for (const entry of log.data.filter((candidate) => candidate.status === 429)) {
+		const email = String(entry.body.email);
+		throttledPerItem.set(email, (throttledPerItem.get(email) ?? 0) + 1);
+	}
+	expectEveryItemOnce(run, 'periodic', 100);
+	expect(Math.max(...throttledPerItem.values())).toBeLessThanOrEqual(4);
+}, 60_000);
+
 test("the trigger's registration whose answer is lost after the API made the hook: looked up by URL, one hook", async () => {
 	await withFaults({});
 	const webhookUrl = 'http://127.0.0.1:4399/webhook/lost-answer';

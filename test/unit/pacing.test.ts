@@ -40,6 +40,24 @@ describe('Pacing', () => {
 		expect(pacing.pauses).toBe(2);
 	});
 
+	test('the requests held leave together when the pause ends, in random order', async () => {
+		// Fisher-Yates over [0, 1, 2] with these draws swaps 2 with 0, then 1 with 0: [1, 2, 0].
+		const draws = [0, 0];
+		const pacing = new Pacing(Date.now, () => draws.shift() ?? 0);
+		const started = performance.now();
+		pacing.pause(300);
+		const left: Array<{ waiter: number; at: number }> = [];
+		await Promise.all(
+			[0, 1, 2].map(async (waiter) => {
+				await pacing.ready();
+				left.push({ waiter, at: performance.now() - started });
+			}),
+		);
+		expect(left.map((entry) => entry.waiter)).toEqual([1, 2, 0]);
+		expect(left[0].at).toBeGreaterThanOrEqual(299);
+		expect(left[2].at - left[0].at).toBeLessThan(5);
+	});
+
 	test('one pacing per n8n context: the same for every call with that context, another for another', () => {
 		const first = {};
 		expect(pacingOf(first)).toBe(pacingOf(first));
@@ -70,7 +88,7 @@ const sentAt = (log: Array<{ url: string; at: number }>, url: string) =>
 	log.filter((entry) => entry.url === url).map((entry) => entry.at);
 
 describe('the transport under one 429', () => {
-	test('a 429 holds every request of the run, retries and new ones, for its Retry-After; then all go at once', async () => {
+	test('a 429 holds every request of the run, retries and new ones, for its Retry-After; then all go on together', async () => {
 		// /a is throttled once (Retry-After 0.4 s) after 10 ms; /b is in flight then (answered at 60 ms);
 		// /c starts at 100 ms, inside the pause.
 		const { context, log } = timedContext((options, count) =>
