@@ -10,10 +10,11 @@
  */
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { parentPort, Worker } from 'node:worker_threads';
 
 import { startSandbox } from '../sandbox';
 import { admin, counters, customerCreates, duplicateContacts, runNode } from '../test/inprocess/bulk';
+import { benchEntry } from './entry';
 
 const CONCURRENCIES = [1, 2, 4, 8, 10, 12, 16, 32];
 const LATENCY_MS = 20;
@@ -74,11 +75,4 @@ async function main(): Promise<void> {
 	}
 }
 
-if (isMainThread) {
-	main().catch((error: unknown) => {
-		console.error(error);
-		process.exit(1);
-	});
-} else {
-	void serveInWorker();
-}
+benchEntry(main, serveInWorker);

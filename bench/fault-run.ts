@@ -7,12 +7,13 @@
  *   npx tsc -p tsconfig.tools.json && node build/bench/fault-run.js [items]
  */
 import { once } from 'node:events';
-import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { parentPort, Worker } from 'node:worker_threads';
 
 import { DEFAULT_CONCURRENCY } from '../nodes/AgencyCrm/catalogue/describe';
 import { Pacing } from '../nodes/shared/transport/pacing';
 import { startSandbox } from '../sandbox';
 import { admin, counters, customerCreates, duplicateContacts, runNode } from '../test/inprocess/bulk';
+import { benchEntry } from './entry';
 
 /**
  * Issue 11's faults (10% 429 with Retry-After 1, 5% 503, a revocation every 200 requests) plus
@@ -74,11 +75,4 @@ async function main(): Promise<void> {
 	await measure('concurrency 1', 'serial', items, 1, false);
 }
 
-if (isMainThread) {
-	main().catch((error: unknown) => {
-		console.error(error);
-		process.exit(1);
-	});
-} else {
-	void serveInWorker();
-}
+benchEntry(main, serveInWorker);

@@ -2,6 +2,8 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { route } from '../../nodes/AgencyCrm/actions/router';
 import { pacingOf } from '../../nodes/shared/transport/pacing';
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
 import { inProcessContext } from './context';
 
 /**
@@ -15,6 +17,23 @@ export interface SandboxCounters {
 	requests_by_route: Record<string, number>;
 	in_flight: { current: number; max: number };
 	faults: { reset_before: number; reset_after: number; rate_429: number; server_error: number; token_revoked: number };
+}
+
+/** A sandbox for the tests of one file: started before them, closed after; read `origin` inside a test. */
+export function sandboxForTests(): { readonly origin: string } {
+	let sandbox: Sandbox | undefined;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, quiet: true });
+	});
+	afterAll(async () => {
+		await sandbox?.close();
+	});
+	return {
+		get origin() {
+			if (!sandbox) throw new Error('The sandbox starts before the tests');
+			return sandbox.origin;
+		},
+	};
 }
 
 export async function admin<T>(origin: string, method: string, path: string, body?: unknown): Promise<T> {

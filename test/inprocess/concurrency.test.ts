@@ -2,9 +2,7 @@ import type { NodeApiError } from 'n8n-workflow';
 
 import { route } from '../../nodes/AgencyCrm/actions/router';
 import { DEFAULT_CONCURRENCY } from '../../nodes/AgencyCrm/catalogue/describe';
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
-import { admin, counters, customerCreates, duplicateContacts, emailOf, runNode } from './bulk';
+import { admin, counters, sandboxForTests, customerCreates, duplicateContacts, emailOf, runNode } from './bulk';
 import { inProcessContext } from './context';
 
 /**
@@ -12,21 +10,11 @@ import { inProcessContext } from './context';
  * requests overlap): order, pairing, Continue On Fail, stop at the first failure, the bound on
  * requests in flight, hints, upsert and Return All.
  */
-let sandbox: Sandbox;
-let origin: string;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, quiet: true });
-	origin = sandbox.origin;
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
+const sandbox = sandboxForTests();
 
 beforeEach(async () => {
-	await admin(origin, 'POST', '/reset');
-	await admin(origin, 'POST', '/faults', { latency_ms: 20 });
+	await admin(sandbox.origin, 'POST', '/reset');
+	await admin(sandbox.origin, 'POST', '/faults', { latency_ms: 20 });
 });
 
 const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
@@ -38,28 +26,28 @@ const getCustomer = (id: string | number, concurrency?: number) => ({
 	options: concurrency === undefined ? {} : { concurrency },
 });
 const pairing = (count: number) => Array.from({ length: count }, (_, item) => ({ item }));
-const apiRequests = async () => (await counters(origin)).requests_total;
+const apiRequests = async () => (await counters(sandbox.origin)).requests_total;
 
 test('100 creates at Concurrency 7: every item once, in input order, paired; never more than 7 requests in flight', async () => {
-	const { output } = await runNode(origin, customerCreates('seven', 100, 7));
+	const { output } = await runNode(sandbox.origin, customerCreates('seven', 100, 7));
 	expect(output.map((item) => item.pairedItem)).toEqual(pairing(100));
 	expect(output.map((item) => item.json.email)).toEqual(
 		Array.from({ length: 100 }, (_, index) => emailOf('seven', index)),
 	);
-	const { in_flight: inFlight } = await counters(origin);
+	const { in_flight: inFlight } = await counters(sandbox.origin);
 	expect(inFlight.max).toBe(7);
-	expect(await duplicateContacts(origin)).toBe(0);
+	expect(await duplicateContacts(sandbox.origin)).toBe(0);
 });
 
 test(`without the option, the default (${DEFAULT_CONCURRENCY}) requests are in flight at most`, async () => {
-	const { output } = await runNode(origin, customerCreates('default', 60));
+	const { output } = await runNode(sandbox.origin, customerCreates('default', 60));
 	expect(output).toHaveLength(60);
-	expect((await counters(origin)).in_flight.max).toBe(DEFAULT_CONCURRENCY);
+	expect((await counters(sandbox.origin)).in_flight.max).toBe(DEFAULT_CONCURRENCY);
 });
 
 test('Concurrency 1 sends one request after another', async () => {
-	await runNode(origin, customerCreates('one', 12, 1));
-	expect((await counters(origin)).in_flight.max).toBe(1);
+	await runNode(sandbox.origin, customerCreates('one', 12, 1));
+	expect((await counters(sandbox.origin)).in_flight.max).toBe(1);
 });
 
 describe('failures', () => {
@@ -70,7 +58,7 @@ describe('failures', () => {
 	);
 
 	test('without Continue On Fail: nothing starts after the first failure, and the lowest item index fails the run', async () => {
-		const error = (await runNode(origin, items).catch((caught: unknown) => caught)) as NodeApiError;
+		const error = (await runNode(sandbox.origin, items).catch((caught: unknown) => caught)) as NodeApiError;
 		expect(error.message).toBe('NOT_FOUND: Customer 99999999 not found. (HTTP 404)');
 		expect(error.context.itemIndex).toBe(30);
 		// Item 31 failed the moment it started, with items 27-30 in flight: items 0-30 were sent, none after.
@@ -78,7 +66,7 @@ describe('failures', () => {
 	});
 
 	test('with Continue On Fail: each failure is its item, paired with its input; the others complete', async () => {
-		const { output } = await runNode(origin, items, true);
+		const { output } = await runNode(sandbox.origin, items, true);
 		expect(output.map((item) => item.pairedItem)).toEqual(pairing(60));
 		const failed = output.flatMap((item, index) => (item.json.error ? [index] : []));
 		expect(failed).toEqual([30, 31, 45]);
@@ -94,7 +82,7 @@ test('hints are gathered once for the run, naming their items in order', async (
 		index % 6 === 1 ? { ...item, additionalFields: { email: `durand-at-example-${index}`, concurrency: 8 } } : item,
 	);
 	const { context, hints } = inProcessContext(
-		{ authUrl: origin, clientId: 'demo-client', clientSecret: 'demo-secret', scope: 'site', siteId: 1 },
+		{ authUrl: sandbox.origin, clientId: 'demo-client', clientSecret: 'demo-secret', scope: 'site', siteId: 1 },
 		items,
 		[],
 		true,
@@ -109,7 +97,7 @@ test('upsert at Concurrency 8: existing contacts updated, new ones created once,
 	const demo: Array<{ customers_id: number; email: string }> = [];
 	for (let id = 10001; demo.length < 20; id++) {
 		const { data } = await admin<{ data: { customers_id: number; email: string | null } }>(
-			origin,
+			sandbox.origin,
 			'GET',
 			`/records/customer/${id}`,
 		);
@@ -125,7 +113,7 @@ test('upsert at Concurrency 8: existing contacts updated, new ones created once,
 		output: 'simple',
 		additionalFields: { email: emailFor(index), concurrency: 8 },
 	}));
-	const { output } = await runNode(origin, items);
+	const { output } = await runNode(sandbox.origin, items);
 	expect(output.map((item) => item.pairedItem)).toEqual(pairing(40));
 	expect(output.map((item) => item.json.lastname)).toEqual(items.map((item) => item.lastname));
 	for (let index = 1; index < 40; index += 2) {
@@ -135,8 +123,8 @@ test('upsert at Concurrency 8: existing contacts updated, new ones created once,
 		expect(output[index].json.customers_id).toBe(output[index + 20].json.customers_id);
 		expect([output[index].json.upsert, output[index + 20].json.upsert].sort()).toEqual(['created', 'updated']);
 	}
-	expect(await duplicateContacts(origin)).toBe(0);
-	expect((await counters(origin)).in_flight.max).toBeLessThanOrEqual(8);
+	expect(await duplicateContacts(sandbox.origin)).toBe(0);
+	expect((await counters(sandbox.origin)).in_flight.max).toBeLessThanOrEqual(8);
 });
 
 test('Return All at Concurrency 4: each item pages on its own, and gives what a run one item at a time gives', async () => {
@@ -149,20 +137,20 @@ test('Return All at Concurrency 4: each item pages on its own, and gives what a 
 			filters: { type },
 			options: { perPage: 7, concurrency },
 		}));
-	const serial = await runNode(origin, getAll(1));
-	await admin(origin, 'POST', '/reset');
-	await admin(origin, 'POST', '/faults', { latency_ms: 20 });
-	const concurrent = await runNode(origin, getAll(4));
+	const serial = await runNode(sandbox.origin, getAll(1));
+	await admin(sandbox.origin, 'POST', '/reset');
+	await admin(sandbox.origin, 'POST', '/faults', { latency_ms: 20 });
+	const concurrent = await runNode(sandbox.origin, getAll(4));
 	expect(concurrent.output).toEqual(serial.output);
 	expect(new Set(concurrent.output.map((item) => item.json.type))).toEqual(
 		new Set(['buyer', 'seller', 'tenant', 'landlord', 'other']),
 	);
-	expect((await counters(origin)).in_flight.max).toBe(4);
+	expect((await counters(sandbox.origin)).in_flight.max).toBe(4);
 });
 
 test('a Concurrency that is not a whole number of at least 1 stops the run before any request, naming the option', async () => {
 	for (const concurrency of [0, 2.5, 'many']) {
-		await expect(runNode(origin, [getCustomer(10001, concurrency as number)])).rejects.toThrow(
+		await expect(runNode(sandbox.origin, [getCustomer(10001, concurrency as number)])).rejects.toThrow(
 			`Invalid input: "Concurrency" must be a whole number of at least 1, not ${JSON.stringify(concurrency)}`,
 		);
 	}
