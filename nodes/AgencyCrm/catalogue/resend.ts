@@ -29,7 +29,7 @@ export const RESEND_BY_METHOD: Partial<Record<IHttpRequestMethods, ResendPolicy>
 	DELETE: {
 		resend: true,
 		reason:
-			'A removal (spec section 3: "Always" → "Removed"): a second one finds nothing more to remove, though it may answer 404 then.',
+			'A removal (spec section 3: a DELETE removes "Always"): a second one finds the record already gone, and may answer 404 for it.',
 	},
 	POST: {
 		resend: false,

@@ -78,6 +78,11 @@ export const consentEndpoints: Endpoint[] = [
 		method: 'DELETE',
 		path: '/customers/{customerId}/consent',
 		packs: ['Customers'],
+		resend: {
+			resend: true,
+			reason:
+				'Spec section 4: "Sets the revocation date; 204 even if no consent exists": a second send answers 204 like the first.',
+		},
 		fields: [customerField('path')],
 	},
 ];
