@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
-bash scripts/ensure-n8n.sh
+bash scripts/ensure-n8n.sh "${AGENCY_CRM_N8N_VERSION:-2.41}"
 npm run build --silent
 npm run build:tools --silent
 rm -rf .cache/pack && mkdir -p .cache/pack
