@@ -8,9 +8,7 @@ cd "$(dirname "$0")/.."
 versions="${AGENCY_CRM_N8N_VERSIONS:-2.41 1.123}"
 bash scripts/ensure-deps.sh
 for version in $versions; do bash scripts/ensure-n8n.sh "$version"; done
-npm run build --silent
-rm -rf .cache/pack && mkdir -p .cache/pack
-npm pack --ignore-scripts --silent --pack-destination .cache/pack >/dev/null
+bash scripts/build-and-pack.sh
 rm -rf .cache/runs
 for version in $versions; do
 	echo "== real n8n $version"

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { admin, testContext } from './harness/context';
+import { admin, testContext, waitFor } from './harness/context';
 import type { N8nInstance, N8nProcess } from './harness/n8n';
 import { NODE_TYPES, importJson, publicApi, restClient, startServer } from './harness/n8n';
 import { chainedWorkflow, sandboxCredential } from './harness/workflows';
@@ -57,16 +57,6 @@ async function executions(): Promise<Execution[]> {
 		`/executions?workflowId=${WORKFLOW_ID}&includeData=true&limit=100`,
 	);
 	return body.data;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
 }
 
 async function start(webhookBase: string): Promise<N8nInstance> {

@@ -262,9 +262,12 @@ async function answers(url: string): Promise<boolean> {
 export async function startN8n(
 	instance: N8nInstance,
 	command: N8nCommand = 'start',
-	timeoutMs = 120_000,
+	{ args = [], timeoutMs = 120_000 }: { args?: string[]; timeoutMs?: number } = {},
 ): Promise<N8nProcess> {
-	const child = spawn(instance.n8n.node, [instance.n8n.bin, command], { env: instance.env, cwd: instance.userFolder });
+	const child = spawn(instance.n8n.node, [instance.n8n.bin, command, ...args], {
+		env: instance.env,
+		cwd: instance.userFolder,
+	});
 	let output = '';
 	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -300,7 +303,7 @@ export async function startN8n(
 
 /** The main instance (`n8n start`). */
 export async function startServer(instance: N8nInstance, timeoutMs?: number): Promise<N8nProcess> {
-	return await startN8n(instance, 'start', timeoutMs);
+	return await startN8n(instance, 'start', { timeoutMs });
 }
 
 /**
