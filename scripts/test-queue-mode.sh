@@ -6,14 +6,6 @@
 # take free ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-versions="${AGENCY_CRM_N8N_VERSIONS:-2.41 1.123}"
 bash scripts/ensure-deps.sh
 bash scripts/ensure-queue-services.sh
-for version in $versions; do bash scripts/ensure-n8n.sh "$version"; done
-bash scripts/build-and-pack.sh
-for version in $versions; do
-	echo "== queue mode, n8n $version"
-	start=$SECONDS
-	AGENCY_CRM_N8N_VERSION="$version" npx jest --config jest.queue-mode.config.js "$@"
-	echo "[queue-mode] n8n $version: $((SECONDS - start)) s"
-done
+bash scripts/jest-per-n8n.sh queue-mode jest.queue-mode.config.js "$@"

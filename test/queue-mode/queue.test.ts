@@ -133,6 +133,16 @@ async function runItemsWorkflow(): Promise<Array<Record<string, unknown>>> {
 	return JSON.parse(text) as Array<Record<string, unknown>>;
 }
 
+/** Changes a customer as if in the CRM's screens; the sandbox then delivers the event to the hook. */
+async function editCustomer(id: number, firstname: string) {
+	await admin(origin(), 'POST', '/simulate-edit', {
+		resource: 'customer',
+		action: 'update',
+		id,
+		changes: { firstname },
+	});
+}
+
 const percentile = (sorted: number[], p: number) =>
 	sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -222,12 +232,7 @@ test('activation on the main instance registers exactly one hook, with the webho
 
 test('a signed delivery to the webhook processor gives exactly one successful execution, run by the worker', async () => {
 	const before = (await executions(TRIGGER_WORKFLOW)).length;
-	await admin(origin(), 'POST', '/simulate-edit', {
-		resource: 'customer',
-		action: 'update',
-		id: 10001,
-		changes: { firstname: 'Queued' },
-	});
+	await editCustomer(10001, 'Queued');
 	const all = await settledExecutions(TRIGGER_WORKFLOW, before + 1);
 	await new Promise((resolve) => setTimeout(resolve, 1000));
 	expect(await executions(TRIGGER_WORKFLOW)).toHaveLength(before + 1);
@@ -324,16 +329,7 @@ async function burst(firstId: number, apiLatencyMs: number) {
 	await admin(origin(), 'POST', '/faults', { latency_ms: apiLatencyMs });
 	const ids = Array.from({ length: 50 }, (_, index) => firstId + index);
 	const started = Date.now();
-	await Promise.all(
-		ids.map((id) =>
-			admin(origin(), 'POST', '/simulate-edit', {
-				resource: 'customer',
-				action: 'update',
-				id,
-				changes: { firstname: `Burst ${id}` },
-			}),
-		),
-	);
+	await Promise.all(ids.map(async (id) => await editCustomer(id, `Burst ${id}`)));
 	const deliveries = await waitFor('50 acknowledged deliveries', async () => {
 		const log = (await admin<{ data: DeliveryLogEntry[] }>(origin(), 'GET', '/deliveries?limit=200')).data;
 		const answered = log.filter((delivery) => ids.includes(delivery.resource_id) && delivery.url === triggerUrl());
@@ -381,12 +377,7 @@ test('restarting the main instance leaves exactly one hook, and deliveries still
 	expect((await counters()).requests_by_route['POST /hooks'] ?? 0).toBe(postsBefore);
 
 	const before = (await executions(TRIGGER_WORKFLOW)).length;
-	await admin(origin(), 'POST', '/simulate-edit', {
-		resource: 'customer',
-		action: 'update',
-		id: 10002,
-		changes: { firstname: 'Restarted' },
-	});
+	await editCustomer(10002, 'Restarted');
 	const [execution] = await settledExecutions(TRIGGER_WORKFLOW, before + 1);
 	expect(execution.status).toBe('success');
 	expect(runBy(execution.id)).toHaveLength(1);
