@@ -1,37 +1,13 @@
-import tsParser from '@typescript-eslint/parser';
-import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
-import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
+import { config as n8nNodeLint } from '@n8n/node-cli/eslint';
 
 /**
- * The same rules as n8n's community package scanner (@n8n/scan-community-package): the recommended
- * set of @n8n/eslint-plugin-community-nodes plus the community, credentials and nodes sets of
- * eslint-plugin-n8n-nodes-base, with the scanner's own overrides. Inline disables are ignored.
+ * What `n8n-node lint` (@n8n/node-cli) checks: it runs `eslint .` with this file. The body is n8n's
+ * own config (the one its strict mode requires verbatim), kept to the package's sources: the
+ * template alone would lint the sandbox, tests and scripts as if they were node code. The
+ * scanner's rule set is eslint.scanner.config.mjs; `npm run lint` runs both (README, "Linting").
  */
 export default [
-	{ ignores: ['dist/**', 'build/**', 'node_modules/**', '.cache/**', 'eslint.config.mjs'] },
+	{ ignores: ['**/*', '!package.json', '!nodes/', '!nodes/**', '!credentials/', '!credentials/**'] },
 	{ linterOptions: { noInlineConfig: true } },
-	n8nCommunityNodesPlugin.configs.recommended,
-	{ rules: { 'no-console': 'error' } },
-	{ plugins: { 'n8n-nodes-base': n8nNodesBase } },
-	{ files: ['package.json'], rules: { ...n8nNodesBase.configs.community.rules } },
-	{
-		files: ['credentials/**/*.ts'],
-		rules: {
-			...n8nNodesBase.configs.credentials.rules,
-			// The scanner turns these two off: not valid for community nodes / superseded.
-			'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
-			'n8n-nodes-base/cred-class-field-type-options-password-missing': 'off',
-		},
-	},
-	{
-		files: ['nodes/**/*.ts'],
-		rules: {
-			...n8nNodesBase.configs.nodes.rules,
-			// The scanner turns these off: inputs/outputs use the NodeConnectionTypes enum; the API has maxima.
-			'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
-			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
-			'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
-		},
-	},
-	{ files: ['**/*.json', '**/*.ts'], languageOptions: { parser: tsParser } },
+	...n8nNodeLint,
 ];

@@ -1,11 +1,10 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IN8nHttpFullResponse } from 'n8n-workflow';
 import { UserError } from 'n8n-workflow';
 
+import { API_PATH, TOKEN_EXCHANGE_ADVICE } from './contract';
+
 /** Path of the token endpoint below the Auth URL (spec section 4, "Authentication"). */
 export const CLIENT_GRANT_PATH = '/api/client/token/site';
-
-/** Every API path is relative to `{domain}/api/v2/site` (spec notation). */
-export const API_PATH = '/api/v2/site';
 
 export interface TokenResponse {
 	domain: string;
@@ -14,14 +13,6 @@ export interface TokenResponse {
 	access_token: string;
 	refresh_token?: string;
 }
-
-/**
- * The sentence every failed exchange's description ends with. n8n wraps the error in a
- * NodeApiError; n8n 1.x drops the wrapped error (`cause`) and keeps only its message and
- * description, so the nodes' transport recognises a failed exchange by this sentence.
- */
-export const TOKEN_EXCHANGE_ADVICE =
-	'The Agency CRM credential could not obtain a token. Open the credential and press "Test" after fixing it.';
 
 /** Raised for a failed exchange; the message says what to fix and never holds the secret or a token. */
 export class TokenExchangeError extends UserError {
@@ -38,11 +29,6 @@ export class TokenExchangeError extends UserError {
 		});
 		this.name = 'TokenExchangeError';
 	}
-}
-
-/** Whether an error n8n threw (wrapped or not) is a failed token exchange. */
-export function isTokenExchangeFailure(error: { description?: unknown }): boolean {
-	return typeof error.description === 'string' && error.description.endsWith(TOKEN_EXCHANGE_ADVICE);
 }
 
 export function apiBaseUrl(domain: unknown): string {

@@ -9,16 +9,14 @@ import { invalidField, notFound, Reply } from './http';
 import type { Metrics } from './metrics';
 import { REQUEST_LOG_SIZE } from './metrics';
 import type { RoutePattern } from './router';
-import {
-	CUSTOMER_ALIASES,
-	createCustomer,
-	customerView,
-	readCustomerChanges,
-	updateCustomer,
-} from './resources/customers';
+import { applyBodyAliases } from './aliases';
+import { sendBurst } from './burst';
+import { duplicateGroups } from './resources/customers/duplicates';
+import { readCustomerChanges } from './resources/customers/fields';
+import { createCustomer, customerView, updateCustomer } from './resources/customers/records';
 import { hookView } from './resources/hooks';
 import { createProduct, productView, readProductChanges, updateProduct } from './resources/products';
-import { applyAliases, FieldReader, objectBody } from './validation';
+import { FieldReader, objectBody } from './validation';
 import type { WebhookDispatcher } from './webhooks';
 
 export interface AdminRequest {
@@ -29,7 +27,7 @@ export interface AdminRequest {
 
 export interface AdminRoute extends RoutePattern {
 	summary: string;
-	handler: (request: AdminRequest) => Reply;
+	handler: (request: AdminRequest) => Reply | Promise<Reply>;
 }
 
 export interface AdminDependencies {
@@ -84,10 +82,10 @@ export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: Admi
 		const id = action === 'update' ? reader.requiredInteger('id', { min: 1 }) : undefined;
 		const siteId = reader.optionalInteger('site_id') ?? 1;
 		if (!store.sites.has(siteId)) reader.fail('site_id', `unknown site ${siteId}`);
-		const changesReader = reader.nested(
-			applyAliases(reader.optionalObject('changes') ?? {}, CUSTOMER_ALIASES),
-			'changes',
-		);
+		const changesBody = reader.optionalObject('changes') ?? {};
+		// Deprecated names are accepted here as on the customer endpoints.
+		applyBodyAliases(changesBody, true);
+		const changesReader = reader.nested(changesBody, 'changes');
 		reader.throwIfInvalid();
 
 		if (resource === 'customer') {
@@ -122,7 +120,7 @@ export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: Admi
 		adminRoute(
 			'POST',
 			'/faults',
-			'set faults {client_id?, latency_ms?, rate_429?, retry_after_s?, rate_5xx?, status_5xx?, reset_rate?, consent_proof_failure?, include_token?}',
+			'set faults {client_id?, latency_ms?, rate_429?, retry_after_s?, rate_5xx?, status_5xx?, reset_rate?, reset_after_rate?, revoke_token_every?, consent_proof_failure?, include_token?}',
 			(request) => json({ data: faults.configure(request.body, knownClient) }),
 		),
 		adminRoute('DELETE', '/faults', 'clear every fault', () => {
@@ -137,7 +135,12 @@ export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: Admi
 				throw invalidField('client_id', `unknown client ${clientId}`);
 			return json({ revoked: tokens.revoke(clientId) });
 		}),
-		adminRoute('GET', '/counters', 'token exchanges, requests by route, deliveries', () => json(metrics.snapshot())),
+		adminRoute(
+			'GET',
+			'/counters',
+			'token exchanges, requests by route, deliveries, requests in flight, injected faults',
+			() => json(metrics.snapshot()),
+		),
 		adminRoute('POST', '/reset', 'reset counters, request and delivery logs, faults (not data)', () => {
 			metrics.reset();
 			dispatcher.log.clear();
@@ -158,6 +161,32 @@ export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: Admi
 		),
 		adminRoute('GET', '/deliveries', 'webhook delivery log ?limit=N (oldest first)', (request) =>
 			json({ data: dispatcher.log.latest(readLimit(request.query, 100)) }),
+		),
+		adminRoute(
+			'POST',
+			'/deliveries/burst',
+			'send N webhook deliveries at once {hook_id? | site_id?, count, event_type?, resource_ids?}; answers each delivery and latency percentiles',
+			(request) => sendBurst(store, dispatcher, request.body),
+		),
+		adminRoute(
+			'GET',
+			'/duplicate-contacts',
+			'customers of a site that duplicate another (same e-mail or a phone in common) ?site_id=1',
+			(request) => {
+				const reader = FieldReader.forQuery(request.query);
+				const siteId = reader.optionalInteger('site_id', { min: 1 }) ?? 1;
+				if (!store.sites.has(siteId)) reader.fail('site_id', `unknown site ${siteId}`);
+				reader.throwIfInvalid();
+				const groups = duplicateGroups(store, siteId);
+				return json({
+					data: {
+						site_id: siteId,
+						customers: store.customers.forSite(siteId).length,
+						duplicate_contacts: groups.reduce((sum, group) => sum + group.customers_ids.length - 1, 0),
+						groups,
+					},
+				});
+			},
 		),
 		adminRoute(
 			'POST',

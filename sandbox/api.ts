@@ -78,6 +78,11 @@ export function checkAccess(access: Access, client: ApiClient): void {
 	}
 }
 
+/** A record as the API shows it: the internal `site_id` removed. */
+export function withoutSite<T extends { site_id: number }>({ site_id: _site, ...record }: T): Omit<T, 'site_id'> {
+	return record;
+}
+
 /** A path id: ids are positive integers, anything else names no record. */
 export function idParam(request: ApiRequest, name: string): number {
 	const raw = request.params[name];

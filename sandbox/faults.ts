@@ -1,7 +1,8 @@
 /**
  * Injected faults (admin `POST /_admin/faults`): latency, 429 with Retry-After, 5xx, connection
- * resets and consent proof storage failures, per client or global. Rates are applied with a
- * deterministic accumulator: a rate of 0.25 fires on every 4th request, so the rate holds exactly.
+ * resets before and after processing, token revocation every N requests and consent proof storage
+ * failures, per client or global. Rates are applied with a deterministic accumulator: a rate of
+ * 0.25 fires on every 4th request, so the rate holds exactly.
  */
 import { ApiError } from './http';
 import { FieldReader, objectBody } from './validation';
@@ -12,13 +13,32 @@ export interface FaultProfile {
 	retry_after_s: number;
 	rate_5xx: number;
 	status_5xx: number;
+	/** Closes the connection before the request is processed. */
 	reset_rate: number;
+	/** Processes the request (records written), then closes the connection without answering. */
+	reset_after_rate: number;
+	/** Revokes the client's live tokens on every Nth authenticated API request (0: never). */
+	revoke_token_every: number;
 	consent_proof_failure: boolean;
 	/** Faults also apply to the token endpoint. */
 	include_token: boolean;
 }
 
-export type FaultOutcome = { kind: 'none' } | { kind: 'reset' } | { kind: 'error'; error: ApiError };
+/** The name of an injected fault, as the request log and the counters show it. */
+export type FaultName = 'reset_before' | 'reset_after' | 'rate_429' | 'server_error' | 'token_revoked';
+
+/** What happens to a request: answered (then maybe reset), reset unanswered, or an injected error. */
+export type FaultOutcome =
+	{ kind: 'answer'; resetAfter: boolean } | { kind: 'reset' } | { kind: 'error'; error: ApiError; fault: FaultName };
+
+export interface FaultDecision {
+	latencyMs: number;
+	/** Revoke the client's live tokens before handling the request (which then gets 401). */
+	revokeTokens: boolean;
+	outcome: FaultOutcome;
+}
+
+const NO_FAULT: FaultDecision = { latencyMs: 0, revokeTokens: false, outcome: { kind: 'answer', resetAfter: false } };
 
 const SERVER_ERROR_CODES: Record<number, string> = {
 	500: 'INTERNAL_ERROR',
@@ -46,39 +66,44 @@ class ActiveFaults {
 	private readonly resets: RateAccumulator;
 	private readonly tooManyRequests: RateAccumulator;
 	private readonly serverErrors: RateAccumulator;
+	private readonly resetsAfter: RateAccumulator;
+	private authenticatedRequests = 0;
 
 	constructor(readonly profile: FaultProfile) {
 		this.resets = new RateAccumulator(profile.reset_rate);
 		this.tooManyRequests = new RateAccumulator(profile.rate_429);
 		this.serverErrors = new RateAccumulator(profile.rate_5xx);
+		this.resetsAfter = new RateAccumulator(profile.reset_after_rate);
 	}
 
-	/** Every accumulator advances on every request, so that each configured rate holds on its own. */
-	outcome(): FaultOutcome {
+	/**
+	 * The before-processing accumulators advance on every request, so that each rate holds on its
+	 * own; `reset_after_rate` counts only the requests that get past them, i.e. that are processed.
+	 * Revocation counts the requests that arrive with a live token.
+	 */
+	decide(authenticated: boolean): Omit<FaultDecision, 'latencyMs'> {
+		const every = this.profile.revoke_token_every;
+		const revokeTokens = authenticated && every > 0 && ++this.authenticatedRequests % every === 0;
 		const reset = this.resets.due();
 		const tooMany = this.tooManyRequests.due();
 		const serverError = this.serverErrors.due();
 		const { retry_after_s: retryAfter, status_5xx: status } = this.profile;
-		if (reset) return { kind: 'reset' };
+		if (reset) return { revokeTokens, outcome: { kind: 'reset' } };
 		if (tooMany) {
-			return {
-				kind: 'error',
-				error: new ApiError(429, 'RATE_LIMITED', `Too many requests: retry after ${retryAfter} s.`, undefined, {
-					'Retry-After': String(retryAfter),
-				}),
-			};
+			const error = new ApiError(429, 'RATE_LIMITED', `Too many requests: retry after ${retryAfter} s.`, undefined, {
+				'Retry-After': String(retryAfter),
+			});
+			return { revokeTokens, outcome: { kind: 'error', error, fault: 'rate_429' } };
 		}
 		if (serverError) {
-			return {
-				kind: 'error',
-				error: new ApiError(
-					status,
-					SERVER_ERROR_CODES[status] ?? 'SERVER_ERROR',
-					'The service is temporarily unavailable (injected fault).',
-				),
-			};
+			const error = new ApiError(
+				status,
+				SERVER_ERROR_CODES[status] ?? 'SERVER_ERROR',
+				'The service is temporarily unavailable (injected fault).',
+			);
+			return { revokeTokens, outcome: { kind: 'error', error, fault: 'server_error' } };
 		}
-		return { kind: 'none' };
+		return { revokeTokens, outcome: { kind: 'answer', resetAfter: this.resetsAfter.due() } };
 	}
 }
 
@@ -99,6 +124,8 @@ export class Faults {
 			rate_5xx: rate('rate_5xx'),
 			status_5xx: reader.optionalInteger('status_5xx', { min: 500, max: 599 }) ?? 503,
 			reset_rate: rate('reset_rate'),
+			reset_after_rate: rate('reset_after_rate'),
+			revoke_token_every: reader.optionalInteger('revoke_token_every', { min: 0, max: 1_000_000 }) ?? 0,
 			consent_proof_failure: reader.optionalBoolean('consent_proof_failure') ?? false,
 			include_token: reader.optionalBoolean('include_token') ?? false,
 		};
@@ -125,12 +152,11 @@ export class Faults {
 		return (clientId !== undefined ? this.byClient.get(clientId) : undefined) ?? this.global;
 	}
 
-	/** What happens to a request: its latency, then its outcome. */
-	decide(clientId: string | undefined, isTokenEndpoint: boolean): { latencyMs: number; outcome: FaultOutcome } {
+	/** What happens to a request: a token revocation, its latency, then its outcome. */
+	decide(clientId: string | undefined, isTokenEndpoint: boolean, authenticated: boolean): FaultDecision {
 		const faults = this.activeFor(clientId);
-		if (!faults || (isTokenEndpoint && !faults.profile.include_token))
-			return { latencyMs: 0, outcome: { kind: 'none' } };
-		return { latencyMs: faults.profile.latency_ms, outcome: faults.outcome() };
+		if (!faults || (isTokenEndpoint && !faults.profile.include_token)) return NO_FAULT;
+		return { latencyMs: faults.profile.latency_ms, ...faults.decide(authenticated && !isTokenEndpoint) };
 	}
 
 	consentProofFails(clientId: string): boolean {

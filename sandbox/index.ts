@@ -1,6 +1,7 @@
 /**
- * The Agency CRM API V2 sandbox: a local simulator of the API (spec: /work/shared/spec, decisions:
- * docs/assumptions.md) with deterministic demo data, webhooks, injected faults and admin routes.
+ * The Agency CRM API V2 sandbox: a local simulator of the API (the "Agency CRM API V2 —
+ * Specification", version 1.4.0; decisions where it says "not shown": docs/assumptions.md) with
+ * deterministic demo data, webhooks, injected faults and admin routes.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,6 +49,8 @@ export interface Sandbox {
 	authUrl: string;
 	port: number;
 	clients: DemoClient[];
+	/** The API's routes, below the API base (`{base_url}`), as `METHOD /path/{param}`. */
+	endpoints: { method: string; path: string }[];
 	close(): Promise<void>;
 }
 
@@ -71,12 +74,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		events: dispatcher,
 		consentProofFails: (clientId) => faults.consentProofFails(clientId),
 	};
+	const routes = apiRoutes(world);
 	const context: ServerContext = {
 		store,
 		tokens,
 		faults,
 		metrics,
-		apiRoutes: new RouteTable(apiRoutes(world)),
+		apiRoutes: new RouteTable(routes),
 		adminRoutes: new RouteTable(adminRoutes({ world, tokens, faults, metrics, dispatcher })),
 		origin: '',
 		quiet: options.quiet ?? false,
@@ -103,6 +107,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			packs: [...client.packs],
 			calendar: [...client.calendar],
 		})),
+		endpoints: routes.map(({ method, pattern }) => ({ method, path: pattern })),
 		close: () =>
 			new Promise<void>((resolve, reject) => {
 				dispatcher.close();

@@ -1,20 +1,21 @@
 /**
  * The HTTP front of the sandbox: reads the request, routes it to the token endpoint, the API or
  * the admin routes, applies injected faults, writes the answer with its `X-Request-Id`, and
- * records counters and the request log. Kept lean: GET /customers/{id} is the benchmark's path.
+ * records counters, requests in flight and the request log. Kept lean: GET /customers/{id} is the
+ * benchmark's path.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdminRoute } from './admin';
+import { acceptsCamelCaseKeys, applyBodyAliases, queryWithAliases } from './aliases';
 import { API_BASE, ApiRequest, ApiRoute, checkAccess, Grant } from './api';
 import { basicCredentials, bearerToken, exchangeToken, TOKEN_PATH, TokenStore } from './auth';
-import type { Faults } from './faults';
+import type { FaultName, Faults } from './faults';
 import { ApiError, errorBody, notFound, Reply, validationError } from './http';
 import type { Metrics } from './metrics';
 import { isMultipart } from './multipart';
-import { routeKey, RouteTable } from './router';
+import { RouteMatch, routeKey, RouteTable } from './router';
 import type { Store } from './store';
-import { applyAgencyAlias } from './validation';
 
 const ADMIN_BASE = '/_admin';
 /** Above the 20 MB image limit, so that an oversized image gets the spec's 422 rather than a 413. */
@@ -68,6 +69,57 @@ async function handle(
 	const path = queryStart === -1 ? url : url.slice(0, queryStart);
 	const query = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
 	const method = request.method ?? 'GET';
+	const kind = requestKind(method, path);
+	const tokenClientId = kind === 'token' ? basicCredentials(request.headers)?.clientId : undefined;
+	const grant = kind === 'api' ? context.tokens.resolve(bearerToken(request.headers)) : undefined;
+	const arrival: Arrival = { kind, method, path, query, tokenClientId, grant };
+	if (kind === 'admin' || kind === 'unknown') return serve(context, request, response, requestId, arrival);
+	// The sender is known from the headers, so a request is in flight from its arrival until its
+	// answer is written or its connection closed, whichever comes first.
+	const sender =
+		grant?.client.clientId ??
+		(tokenClientId !== undefined && context.store.clients.has(tokenClientId) ? tokenClientId : undefined);
+	let inFlight = true;
+	const leave = () => {
+		if (inFlight) context.metrics.inFlight.leave(sender);
+		inFlight = false;
+	};
+	context.metrics.inFlight.enter(sender);
+	response.once('close', leave);
+	try {
+		await serve(context, request, response, requestId, arrival);
+	} finally {
+		leave();
+	}
+}
+
+type RequestKind = 'admin' | 'token' | 'api' | 'unknown';
+
+function requestKind(method: string, path: string): RequestKind {
+	if (path === ADMIN_BASE || path.startsWith(`${ADMIN_BASE}/`)) return 'admin';
+	if (path === TOKEN_PATH && method === 'POST') return 'token';
+	return path.startsWith(`${API_BASE}/`) ? 'api' : 'unknown';
+}
+
+/** What `handle` learnt from the request line and headers. */
+interface Arrival {
+	kind: RequestKind;
+	method: string;
+	path: string;
+	query: URLSearchParams;
+	/** The client id of a token request's Basic credentials. */
+	tokenClientId?: string;
+	/** The grant of an API request's token at its arrival. */
+	grant?: Grant;
+}
+
+async function serve(
+	context: ServerContext,
+	request: IncomingMessage,
+	response: ServerResponse,
+	requestId: string,
+	{ kind, method, path, query, tokenClientId, grant }: Arrival,
+): Promise<void> {
 	let body: Buffer;
 	try {
 		body = await readBody(request);
@@ -87,26 +139,26 @@ async function handle(
 		route: undefined,
 	};
 
-	if (path === ADMIN_BASE || path.startsWith(`${ADMIN_BASE}/`)) {
-		send(
-			response,
-			requestId,
-			produce(context, requestId, () => adminReply(context, exchange)),
-		);
-	} else if (path === TOKEN_PATH && method === 'POST') {
-		exchange.clientId = basicCredentials(request.headers)?.clientId;
+	if (kind === 'admin') {
+		send(response, requestId, await produce(context, requestId, () => adminReply(context, exchange)));
+	} else if (kind === 'token') {
+		exchange.clientId = tokenClientId;
 		exchange.route = `POST ${TOKEN_PATH}`;
-		await serveLogged(context, request, response, exchange, true, () => tokenReply(context, request, exchange));
-	} else if (path.startsWith(`${API_BASE}/`)) {
-		const grant = context.tokens.resolve(bearerToken(request.headers));
+		await serveLogged(context, request, response, exchange, { isTokenEndpoint: true, authenticated: false }, () =>
+			tokenReply(context, request, exchange),
+		);
+	} else if (kind === 'api') {
 		const apiPath = path.slice(API_BASE.length);
 		const match = context.apiRoutes.match(method, apiPath);
 		exchange.clientId = grant?.client.clientId;
 		exchange.route = match && routeKey(match.route);
 		context.metrics.countRequest(exchange.route);
-		await serveLogged(context, request, response, exchange, false, () => {
+		const authenticated = grant !== undefined;
+		await serveLogged(context, request, response, exchange, { isTokenEndpoint: false, authenticated }, () => {
 			if (!match) throw notFound(`Route ${method} ${apiPath}`);
-			if (!grant) {
+			// Read again: an injected revocation or the latency may have ended the token since arrival.
+			const liveGrant = context.tokens.resolve(bearerToken(request.headers));
+			if (!liveGrant) {
 				throw new ApiError(
 					401,
 					'UNAUTHENTICATED',
@@ -117,8 +169,8 @@ async function handle(
 					},
 				);
 			}
-			checkAccess(match.route.access, grant.client);
-			return match.route.handler(apiRequest(context, request, exchange, apiPath, match.params, grant));
+			checkAccess(match.route.access, liveGrant.client);
+			return match.route.handler(apiRequest(context, request, exchange, apiPath, match, liveGrant));
 		});
 	} else {
 		send(response, requestId, errorReply(notFound(`Route ${method} ${path}`), requestId));
@@ -130,24 +182,18 @@ function apiRequest(
 	request: IncomingMessage,
 	exchange: Exchange,
 	path: string,
-	params: Record<string, string>,
+	match: RouteMatch<ApiRoute>,
 	grant: Grant,
 ): ApiRequest {
 	const body = parseJsonBody(exchange.body, exchange.contentType);
-	applyAgencyAlias(body);
-	const query = new URLSearchParams(exchange.query);
-	// manufacturer_id is the deprecated name of agency_id; agency_id wins when both are sent.
-	const agencyAlias = query.get('manufacturer_id');
-	if (agencyAlias !== null) {
-		if (!query.has('agency_id')) query.set('agency_id', agencyAlias);
-		query.delete('manufacturer_id');
-	}
+	const camelCase = acceptsCamelCaseKeys(match.route.pattern);
+	applyBodyAliases(body, camelCase);
 	return {
 		requestId: exchange.requestId,
 		method: exchange.method,
 		path,
-		params,
-		query,
+		params: match.params,
+		query: queryWithAliases(exchange.query, camelCase),
 		body,
 		rawBody: exchange.body,
 		contentType: exchange.contentType,
@@ -165,7 +211,7 @@ function tokenReply(context: ServerContext, request: IncomingMessage, exchange: 
 	return reply;
 }
 
-function adminReply(context: ServerContext, exchange: Exchange): Reply {
+function adminReply(context: ServerContext, exchange: Exchange): Reply | Promise<Reply> {
 	const match = context.adminRoutes.match(exchange.method, exchange.path);
 	if (!match) throw notFound(`Admin route ${exchange.method} ${exchange.path}`);
 	return match.route.handler({
@@ -175,28 +221,43 @@ function adminReply(context: ServerContext, exchange: Exchange): Reply {
 	});
 }
 
-/** Applies the injected faults, answers, and records the request in the log. */
+/**
+ * Applies the injected faults, answers, and records the request in the log. `authenticated`: an
+ * API request that arrived with a live token.
+ */
 async function serveLogged(
 	context: ServerContext,
 	request: IncomingMessage,
 	response: ServerResponse,
 	exchange: Exchange,
-	isTokenEndpoint: boolean,
+	{ isTokenEndpoint, authenticated }: { isTokenEndpoint: boolean; authenticated: boolean },
 	answer: () => Reply,
 ): Promise<void> {
-	const { latencyMs, outcome } = context.faults.decide(exchange.clientId, isTokenEndpoint);
+	const { latencyMs, revokeTokens, outcome } = context.faults.decide(exchange.clientId, isTokenEndpoint, authenticated);
+	const faults: FaultName[] = [];
+	if (revokeTokens && exchange.clientId !== undefined) {
+		context.tokens.revoke(exchange.clientId);
+		faults.push('token_revoked');
+	}
 	if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
 	let status: number | null = null;
 	if (outcome.kind === 'reset') {
+		faults.push('reset_before');
 		request.socket.destroy();
+	} else if (outcome.kind === 'error') {
+		faults.push(outcome.fault);
+		status = send(response, exchange.requestId, errorReply(outcome.error, exchange.requestId));
 	} else {
-		const reply =
-			outcome.kind === 'error'
-				? errorReply(outcome.error, exchange.requestId)
-				: produce(context, exchange.requestId, answer);
-		send(response, exchange.requestId, reply);
-		status = reply.status;
+		const reply = await produce(context, exchange.requestId, answer);
+		if (outcome.resetAfter) {
+			// Processed, records written: only the answer is lost.
+			faults.push('reset_after');
+			request.socket.destroy();
+		} else {
+			status = send(response, exchange.requestId, reply);
+		}
 	}
+	for (const fault of faults) context.metrics.countFault(fault);
 	context.metrics.requests.push({
 		at: new Date().toISOString(),
 		client_id: exchange.clientId ?? null,
@@ -208,13 +269,18 @@ async function serveLogged(
 		status,
 		request_id: exchange.requestId,
 		content_type: exchange.contentType || null,
+		faults,
 	});
 }
 
 /** Runs a handler; ApiErrors become error answers, anything else a 500. */
-function produce(context: ServerContext, requestId: string, answer: () => Reply): Reply {
+async function produce(
+	context: ServerContext,
+	requestId: string,
+	answer: () => Reply | Promise<Reply>,
+): Promise<Reply> {
 	try {
-		return answer();
+		return await answer();
 	} catch (error) {
 		if (error instanceof ApiError) return errorReply(error, requestId);
 		if (!context.quiet) console.error('[sandbox] handler failed', error);
@@ -230,12 +296,13 @@ function errorReply(error: ApiError, requestId: string): Reply {
 	return { status: error.status, body: errorBody(error, requestId), headers: error.headers };
 }
 
+/** Writes the answer; returns its status. */
 function send(
 	response: ServerResponse,
 	requestId: string,
 	reply: Reply,
 	extraHeaders: Record<string, string> = {},
-): void {
+): number {
 	const headers: Record<string, string | number> = { 'X-Request-Id': requestId, ...reply.headers, ...extraHeaders };
 	let payload: Buffer | string | undefined;
 	if (reply.bytes) {
@@ -248,6 +315,7 @@ function send(
 	if (payload !== undefined) headers['Content-Length'] = Buffer.byteLength(payload);
 	response.writeHead(reply.status, headers);
 	response.end(payload);
+	return reply.status;
 }
 
 function readBody(request: IncomingMessage): Promise<Buffer> {

@@ -27,26 +27,6 @@ export function isUtcDateTime(value: unknown): value is string {
 	return typeof value === 'string' && UTC_DATETIME.test(value) && !Number.isNaN(Date.parse(value));
 }
 
-/** Renames deprecated keys to their current name; the current key wins when both are sent. */
-export function applyAliases(source: JsonObject, aliases: Readonly<Record<string, string>>): JsonObject {
-	for (const [alias, canonical] of Object.entries(aliases)) {
-		if (!(alias in source)) continue;
-		if (!(canonical in source)) source[canonical] = source[alias];
-		delete source[alias];
-	}
-	return source;
-}
-
-/** `manufacturer_id` is the deprecated name of `agency_id`, accepted anywhere in a body. */
-export function applyAgencyAlias(value: unknown): void {
-	if (Array.isArray(value)) {
-		for (const item of value) applyAgencyAlias(item);
-	} else if (isObject(value)) {
-		applyAliases(value, { manufacturer_id: 'agency_id' });
-		for (const nested of Object.values(value)) applyAgencyAlias(nested);
-	}
-}
-
 interface Rule {
 	nullable?: boolean;
 }

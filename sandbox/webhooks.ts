@@ -2,7 +2,8 @@
  * Webhook deliveries. Events are delivered after the API request that caused them has been
  * answered (setImmediate), each as one HTTP POST per subscribed active hook of the site. A
  * delivery fails when the receiver does not answer 200 within the timeout (a 422 to a customer
- * event counts as delivered); after N consecutive failures the hook is suspended.
+ * event counts as delivered); after N consecutive failures the hook is suspended. The admin's
+ * burst sends many deliveries at once through the same path.
  */
 import { randomUUID } from 'node:crypto';
 import http, { ClientRequest } from 'node:http';
@@ -32,7 +33,20 @@ export interface DeliveryLogEntry {
 	status: number | null;
 	error: string | null;
 	outcome: 'delivered' | 'failed';
+	/** From starting the delivery (connection included) to the receiver's answer or the error, to 0.1 ms. */
 	duration_ms: number;
+	/**
+	 * The receiver's acknowledgement time: from the request fully sent to its answer (or the error),
+	 * to 0.1 ms; null when the request could not be sent. Unlike `duration_ms` it leaves out the
+	 * sandbox's own time to open connections, which grows when many deliveries start at once.
+	 */
+	ack_ms: number | null;
+}
+
+/** One event of a burst: its type and the id of its resource. */
+export interface BurstEvent {
+	event: WebhookEvent;
+	resourceId: number;
 }
 
 export interface DeliveryOptions {
@@ -42,7 +56,7 @@ export interface DeliveryOptions {
 
 const DELIVERY_LOG_SIZE = 2000;
 
-function subscribes(hook: Webhook, event: WebhookEvent): boolean {
+export function subscribes(hook: Webhook, event: WebhookEvent): boolean {
 	return hook.origines.includes(event) || (event === 'PRODUCT_UPDATE' && hook.origines.includes('property.updated'));
 }
 
@@ -64,16 +78,19 @@ export class WebhookDispatcher implements EventPublisher {
 			if (this.closed) return;
 			for (const hook of this.store.hooks.forSite(siteId)) {
 				if (hook.status !== 'active' || !subscribes(hook, event)) continue;
-				this.deliver(hook, {
-					delivery_id: randomUUID(),
-					event_type: event,
-					resource_type: event.startsWith('CUSTOMER') ? 'customer' : 'product',
-					resource_id: resourceId,
-					occurred_at: occurredAt,
-					site_id: siteId,
-				});
+				void this.deliver(hook, payloadOf(siteId, event, resourceId, occurredAt));
 			}
 		});
+	}
+
+	/** Sends every event to every hook, all at once; resolves with each delivery once all have settled. */
+	burst(hooks: readonly Webhook[], events: readonly BurstEvent[]): Promise<DeliveryLogEntry[]> {
+		const occurredAt = toUtc(new Date());
+		return Promise.all(
+			events.flatMap(({ event, resourceId }) =>
+				hooks.map((hook) => this.deliver(hook, payloadOf(hook.site_id, event, resourceId, occurredAt))),
+			),
+		);
 	}
 
 	/** Stops delivering and aborts deliveries under way. */
@@ -82,41 +99,51 @@ export class WebhookDispatcher implements EventPublisher {
 		for (const request of this.inFlight) request.destroy();
 	}
 
-	private deliver(hook: Webhook, payload: DeliveryPayload): void {
+	/** Resolves with the delivery's log entry once the receiver has answered, failed or timed out. */
+	private deliver(hook: Webhook, payload: DeliveryPayload): Promise<DeliveryLogEntry> {
 		const body = JSON.stringify(payload);
 		const target = hook.url;
-		const url = new URL(target);
-		const started = performance.now();
-		let settled = false;
-		const settle = (status: number | null, error: string | null) => {
-			if (settled) return;
-			settled = true;
-			clearTimeout(timer);
-			this.record(hook.id, target, payload, status, error, Math.round(performance.now() - started));
-		};
-		const request = (url.protocol === 'https:' ? https : http).request(url, {
-			method: 'POST',
-			// One connection per delivery: no pooled sockets left open towards receivers.
-			agent: false,
-			headers: {
-				'Content-Type': 'application/json',
-				'User-Agent': 'AgencyCrmSandbox-Webhooks/1.0',
-				...hook.headers,
-				'Content-Length': Buffer.byteLength(body),
-			},
+		return new Promise((resolve) => {
+			const started = performance.now();
+			let sent: number | undefined;
+			let settled = false;
+			const settle = (status: number | null, error: string | null) => {
+				if (settled) return;
+				settled = true;
+				clearTimeout(timer);
+				const now = performance.now();
+				const timing = {
+					duration_ms: toTenths(now - started),
+					ack_ms: sent === undefined ? null : toTenths(now - sent),
+				};
+				resolve(this.record(hook.id, target, payload, status, error, timing));
+			};
+			const url = new URL(target);
+			const request = (url.protocol === 'https:' ? https : http).request(url, {
+				method: 'POST',
+				// One connection per delivery: no pooled sockets left open towards receivers.
+				agent: false,
+				headers: {
+					'Content-Type': 'application/json',
+					'User-Agent': 'AgencyCrmSandbox-Webhooks/1.0',
+					...hook.headers,
+					'Content-Length': Buffer.byteLength(body),
+				},
+			});
+			const timer = setTimeout(
+				() => request.destroy(new Error(`no answer within ${this.options.timeoutMs} ms`)),
+				this.options.timeoutMs,
+			);
+			this.inFlight.add(request);
+			request.on('close', () => this.inFlight.delete(request));
+			request.on('finish', () => (sent = performance.now()));
+			request.on('response', (response) => {
+				response.resume();
+				settle(response.statusCode ?? null, null);
+			});
+			request.on('error', (error) => settle(null, error.message));
+			request.end(body);
 		});
-		const timer = setTimeout(
-			() => request.destroy(new Error(`no answer within ${this.options.timeoutMs} ms`)),
-			this.options.timeoutMs,
-		);
-		this.inFlight.add(request);
-		request.on('close', () => this.inFlight.delete(request));
-		request.on('response', (response) => {
-			response.resume();
-			settle(response.statusCode ?? null, null);
-		});
-		request.on('error', (error) => settle(null, error.message));
-		request.end(body);
 	}
 
 	private record(
@@ -125,12 +152,12 @@ export class WebhookDispatcher implements EventPublisher {
 		payload: DeliveryPayload,
 		status: number | null,
 		error: string | null,
-		durationMs: number,
-	): void {
+		timing: Pick<DeliveryLogEntry, 'duration_ms' | 'ack_ms'>,
+	): DeliveryLogEntry {
 		const refused = status === 422 && payload.resource_type === 'customer';
 		const delivered = status === 200 || refused;
 		this.metrics.countDelivery(payload.event_type, !delivered);
-		this.log.push({
+		const entry: DeliveryLogEntry = {
 			at: toUtc(new Date()),
 			delivery_id: payload.delivery_id,
 			hook_id: hookId,
@@ -140,12 +167,30 @@ export class WebhookDispatcher implements EventPublisher {
 			status,
 			error: error ?? (delivered ? null : `receiver answered ${status}, not 200`),
 			outcome: delivered ? 'delivered' : 'failed',
-			duration_ms: durationMs,
-		});
+			...timing,
+		};
+		this.log.push(entry);
 		// The hook may have been deleted or re-pointed meanwhile; only the live record counts failures.
 		const current = this.store.hooks.get(hookId);
-		if (!current || current.url !== target) return;
-		current.consecutive_failures = delivered ? 0 : current.consecutive_failures + 1;
-		if (current.consecutive_failures >= this.options.suspendAfterFailures) current.status = 'suspended';
+		if (current && current.url === target) {
+			current.consecutive_failures = delivered ? 0 : current.consecutive_failures + 1;
+			if (current.consecutive_failures >= this.options.suspendAfterFailures) current.status = 'suspended';
+		}
+		return entry;
 	}
+}
+
+function toTenths(ms: number): number {
+	return Math.round(ms * 10) / 10;
+}
+
+function payloadOf(siteId: number, event: WebhookEvent, resourceId: number, occurredAt: string): DeliveryPayload {
+	return {
+		delivery_id: randomUUID(),
+		event_type: event,
+		resource_type: event.startsWith('CUSTOMER') ? 'customer' : 'product',
+		resource_id: resourceId,
+		occurred_at: occurredAt,
+		site_id: siteId,
+	};
 }

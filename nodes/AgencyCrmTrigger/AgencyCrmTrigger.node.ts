@@ -8,9 +8,31 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { EVENT_OPTIONS } from '../shared/events';
-import { deliveryItem, fetchRecord, providedSecret, resourceTypeOf, secretMatches } from './delivery';
+import { CUSTOMER_INCLUDES, PRODUCT_FETCHES, relationOptions } from '../shared/relations';
+import {
+	deliveryItem,
+	fetchRecord,
+	isIdentified,
+	nameList,
+	providedSecret,
+	secretMatches,
+	subjectOf,
+} from './delivery';
 import type { Notification } from './delivery';
-import { hookIsCurrent, registerHook, registrationOf, unregisterHook } from './hookRegistration';
+import {
+	forgetDeliveries,
+	forgetRecords,
+	isRepeatedDelivery,
+	isUnchangedRecord,
+	recordFingerprint,
+} from './deliveryMemory';
+import { registerHook, registrationOf, unregisterHook } from './hookRegistration';
+
+/** What a repeated save of a record changes anyway (docs/assumptions.md: records carry updated_at). */
+const DEFAULT_IGNORED_FIELDS = 'updated_at';
+
+/** Answered, and no workflow started. */
+const START_NOTHING: IWebhookResponseData = { noWebhookResponse: true };
 
 export class AgencyCrmTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -44,13 +66,62 @@ export class AgencyCrmTrigger implements INodeType {
 				description:
 					'Whether to fetch the customer or product named by the notification and output it under "record" (the notification itself only carries the ID)',
 			},
+			{
+				displayName: 'Customer Related Data',
+				name: 'customerInclude',
+				type: 'multiOptions',
+				options: relationOptions(CUSTOMER_INCLUDES),
+				default: [],
+				displayOptions: { show: { fetchFullRecord: [true] } },
+				description:
+					'Related data to load with a customer (the API\'s "include"). Suggestions: an expression may give any other value.',
+			},
+			{
+				displayName: 'Product Related Data',
+				name: 'productFetch',
+				type: 'multiOptions',
+				options: relationOptions(PRODUCT_FETCHES),
+				default: [],
+				displayOptions: { show: { fetchFullRecord: [true] } },
+				description:
+					'Related data to load with a product (the API\'s "fetch"), e.g. criteria, pictures and lots. Suggestions: an expression may give any other value.',
+			},
+			{
+				displayName: 'Skip Unchanged Records',
+				name: 'skipUnchangedRecords',
+				type: 'boolean',
+				default: false,
+				displayOptions: { show: { fetchFullRecord: [true] } },
+				description:
+					'Whether to start nothing when the record is the same as the last one seen for its ID, apart from the fields to ignore. Stops a workflow that writes to the record that started it from starting itself again.',
+			},
+			{
+				displayName: 'Fields to Ignore',
+				name: 'ignoredFields',
+				type: 'string',
+				default: DEFAULT_IGNORED_FIELDS,
+				placeholder: 'e.g. updated_at, views',
+				displayOptions: { show: { fetchFullRecord: [true], skipUnchangedRecords: [true] } },
+				description:
+					'Comma-separated field names whose change alone does not start the workflow, wherever they appear in the record and its related data',
+			},
+			{
+				displayName: 'Drop Repeated Deliveries',
+				name: 'dropRepeatedDeliveries',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to start nothing for a delivery whose delivery ID was already received (the last 1,000 are remembered)',
+			},
 		],
 	};
 
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await hookIsCurrent(this);
+				// The spec shows no way to tell a suspended hook from an active one, so every activation
+				// goes through create, whose PUT reactivates a suspended hook (spec section 3).
+				return false;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
 				await registerHook(this);
@@ -66,18 +137,38 @@ export class AgencyCrmTrigger implements INodeType {
 		const response = this.getResponseObject();
 		if (!secretMatches(registrationOf(this).secret, providedSecret(this))) {
 			response.status(401).json({ error: 'Missing or wrong webhook secret' });
-			return { noWebhookResponse: true };
+			return START_NOTHING;
 		}
 		// Acknowledge before any further work: the API wants 200 within 10 seconds.
 		response.status(200).json({ received: true });
-		const notification = this.getBodyData() as Notification;
+		const notification = (this.getBodyData() ?? {}) as Notification;
+		const subject = subjectOf(notification);
 		const events = this.getNodeParameter('events') as string[];
-		if (!events.includes(String(notification.event_type)) || !resourceTypeOf(notification)) {
-			return { noWebhookResponse: true };
+		// The hook only carries the chosen events; an unknown or missing type is let through.
+		if (subject.eventType !== undefined && !events.includes(subject.eventType)) return START_NOTHING;
+
+		const item = deliveryItem(notification, subject, new Date().toISOString());
+		const memory = this.getWorkflowStaticData('node');
+		if (!(this.getNodeParameter('dropRepeatedDeliveries', false) as boolean)) forgetDeliveries(memory);
+		else if (typeof item.delivery_id === 'string' && isRepeatedDelivery(memory, item.delivery_id)) {
+			return START_NOTHING;
 		}
-		const item = deliveryItem(notification, new Date().toISOString());
-		if (this.getNodeParameter('fetchFullRecord', true) as boolean) {
-			item.record = await fetchRecord(this, notification);
+
+		const fetchFull = this.getNodeParameter('fetchFullRecord', true) as boolean;
+		const skipUnchanged = fetchFull && (this.getNodeParameter('skipUnchangedRecords', false) as boolean);
+		if (!skipUnchanged) forgetRecords(memory);
+		if (fetchFull && isIdentified(subject)) {
+			const relationsParameter = subject.resourceType === 'customer' ? 'customerInclude' : 'productFetch';
+			const record = await fetchRecord(this, subject, nameList(this.getNodeParameter(relationsParameter, [])));
+			item.record = record;
+			if (skipUnchanged) {
+				const fingerprint = recordFingerprint(
+					record,
+					nameList(this.getNodeParameter('ignoredFields', DEFAULT_IGNORED_FIELDS)),
+				);
+				const key = `${subject.resourceType}:${String(subject.resourceId)}`;
+				if (isUnchangedRecord(memory, key, fingerprint)) return START_NOTHING;
+			}
 		}
 		return { noWebhookResponse: true, workflowData: [[{ json: item }]] };
 	}

@@ -17,62 +17,135 @@ export function providedSecret(context: IWebhookFunctions): unknown {
 	return context.getHeaderData()[SECRET_HEADER];
 }
 
-/** A notification (docs/assumptions.md: event_type, resource_type, resource_id, delivery_id…). */
-export interface Notification extends IDataObject {
-	event_type?: string;
-	resource_type?: string;
-	resource_id?: number | string;
-	delivery_id?: string;
+/**
+ * A notification. The spec promises only `event_type` and "the identifier of the related
+ * resource" (section 6); the other keys are our reading (docs/assumptions.md).
+ */
+export type Notification = IDataObject;
+
+export type ResourceType = 'customer' | 'product';
+
+/** What a delivery is about, read as leniently as the spec's silence requires. */
+export interface Subject {
+	/** `property.updated` (spec section 6) reads as PRODUCT_UPDATE (docs/assumptions.md). */
+	eventType?: string;
+	resourceType?: ResourceType;
+	resourceId?: string | number;
 }
 
-export function resourceTypeOf(notification: Notification): 'customer' | 'product' | undefined {
-	const type =
-		notification.resource_type ??
-		String(notification.event_type ?? '')
-			.split('_')[0]
-			.toLowerCase();
-	return type === 'customer' || type === 'product' ? type : undefined;
+/** Names a notification may give the resource type under (the spec's own words for both kinds). */
+const RESOURCE_TYPE_NAMES = new Map<string, ResourceType>([
+	['customer', 'customer'],
+	['customers', 'customer'],
+	['contact', 'customer'],
+	['product', 'product'],
+	['products', 'product'],
+	['property', 'product'],
+]);
+
+/** Each kind's own identifier key (spec section 2: `customers_id`, `product_id`). */
+const OWN_ID_KEY: Record<ResourceType, string> = { customer: 'customers_id', product: 'product_id' };
+
+function text(value: unknown): string | undefined {
+	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** The output item: what happened, to what, when it arrived, and the raw notification. */
-export function deliveryItem(notification: Notification, receivedAt: string): IDataObject {
-	return {
-		event_type: notification.event_type,
-		resource_type: resourceTypeOf(notification),
-		resource_id: notification.resource_id,
-		delivery_id: notification.delivery_id,
+function identifier(value: unknown): string | number | undefined {
+	if (typeof value === 'number' && Number.isFinite(value)) return value;
+	return text(value);
+}
+
+function eventTypeOf(notification: Notification): string | undefined {
+	const raw = text(notification.event_type);
+	if (raw === undefined) return undefined;
+	return raw.toLowerCase() === 'property.updated' ? 'PRODUCT_UPDATE' : raw.toUpperCase();
+}
+
+function resourceTypeOf(notification: Notification, eventType: string | undefined): ResourceType | undefined {
+	const named = RESOURCE_TYPE_NAMES.get(text(notification.resource_type)?.toLowerCase() ?? '');
+	if (named) return named;
+	const byEvent = RESOURCE_TYPE_NAMES.get(eventType?.split('_')[0].toLowerCase() ?? '');
+	if (byEvent) return byEvent;
+	// No type given: the kind whose own identifier key is present, when only one is.
+	const keyed = (Object.keys(OWN_ID_KEY) as ResourceType[]).filter(
+		(type) => identifier(notification[OWN_ID_KEY[type]]) !== undefined,
+	);
+	return keyed.length === 1 ? keyed[0] : undefined;
+}
+
+/**
+ * The event, the resource type and the id: `resource_id` first, then the kind's own key
+ * (`customers_id` or `product_id`), then `id` (issue 9, defect 6).
+ */
+export function subjectOf(notification: Notification): Subject {
+	const eventType = eventTypeOf(notification);
+	const resourceType = resourceTypeOf(notification, eventType);
+	const keys = ['resource_id', ...(resourceType ? [OWN_ID_KEY[resourceType]] : []), 'id'];
+	const resourceId = keys.map((key) => identifier(notification[key])).find((value) => value !== undefined);
+	return { eventType, resourceType, resourceId };
+}
+
+/** A subject whose record can be fetched. */
+export type IdentifiedSubject = Subject & { resourceType: ResourceType; resourceId: string | number };
+
+export function isIdentified(subject: Subject): subject is IdentifiedSubject {
+	return subject.resourceType !== undefined && subject.resourceId !== undefined;
+}
+
+/**
+ * The output item: what happened, to what, when it arrived, and the raw notification. When the
+ * notification names no resource the spec's way or ours, `identified` is false and `warning`
+ * says why, so that nothing is lost silently.
+ */
+export function deliveryItem(notification: Notification, subject: Subject, receivedAt: string): IDataObject {
+	const deliveryId = identifier(notification.delivery_id);
+	const item: IDataObject = {
+		event_type: subject.eventType ?? null,
+		resource_type: subject.resourceType ?? null,
+		resource_id: subject.resourceId ?? null,
+		identified: isIdentified(subject),
+		delivery_id: deliveryId === undefined ? null : String(deliveryId),
 		received_at: receivedAt,
 		notification,
 	};
+	if (!isIdentified(subject)) {
+		item.warning =
+			'The notification names no customer or product the trigger can recognise (looked for resource_type or ' +
+			'event_type, and resource_id, customers_id, product_id or id), so no record was fetched. See "notification".';
+	}
+	return item;
+}
+
+/**
+ * A list of names as the user gave it: the editor's array, or an expression's array or
+ * comma-separated text. Values are passed on unchanged (guesses never block).
+ */
+export function nameList(value: unknown): string[] {
+	const values = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+	return [...new Set(values.map((entry) => String(entry).trim()).filter((entry) => entry !== ''))];
 }
 
 /** Reference use case 2: the notification is thin, so the record itself is fetched. */
-export async function fetchRecord(context: IWebhookFunctions, notification: Notification): Promise<IDataObject> {
-	const type = resourceTypeOf(notification);
-	const id = notification.resource_id;
-	if (id === undefined || id === null || id === '') {
-		throw new NodeApiError(
-			context.getNode(),
-			{ message: 'No resource id' },
-			{
-				message: `The ${String(notification.event_type)} notification carries no resource_id, so the ${type} cannot be fetched`,
-				description: `Delivery ${String(notification.delivery_id ?? '(no delivery_id)')}. Turn off "Fetch Full Record" to receive the notification alone.`,
-			},
-		);
-	}
-	const path =
-		type === 'customer'
-			? `/customers/${encodeURIComponent(String(id))}`
-			: `/products/${encodeURIComponent(String(id))}`;
+export async function fetchRecord(
+	context: IWebhookFunctions,
+	subject: IdentifiedSubject,
+	relations: string[],
+): Promise<IDataObject> {
+	const { resourceType, resourceId } = subject;
+	const id = encodeURIComponent(String(resourceId));
+	// Spec section 4: customers take `include`, products `fetch`, both comma-separated.
+	const [path, relationParam] =
+		resourceType === 'customer' ? [`/customers/${id}`, 'include'] : [`/products/${id}`, 'fetch'];
+	const qs = relations.length ? { [relationParam]: relations.join(',') } : undefined;
 	try {
-		return responseData(await apiRequest(context, { method: 'GET', path, idempotent: true })) as IDataObject;
+		return responseData(await apiRequest(context, { method: 'GET', path, qs, idempotent: true })) as IDataObject;
 	} catch (error) {
 		const cause = error as NodeApiError;
 		throw new NodeApiError(
 			context.getNode(),
 			{ message: cause.message },
 			{
-				message: `Could not fetch ${type} ${String(id)} named by the ${String(notification.event_type)} notification: ${cause.message}`,
+				message: `Could not fetch ${resourceType} ${String(resourceId)} named by the ${String(subject.eventType)} notification: ${cause.message}`,
 				description: cause.description ?? undefined,
 				httpCode: cause.httpCode ?? undefined,
 			},

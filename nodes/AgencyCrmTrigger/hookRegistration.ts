@@ -7,13 +7,12 @@ import { apiRequest, responseData } from '../shared/transport';
 /** Header carrying the per-hook secret on every delivery (docs/assumptions.md). */
 export const SECRET_HEADER = 'x-agency-crm-secret';
 
-/** What the API says of a hook (spec section 2 "Webhook", plus `status`). */
+/** What the API says of a hook (spec section 2 "Webhook"). */
 export interface Hook {
 	id: number;
 	url: string;
 	origines: string[];
 	headers: IDataObject | null;
-	status?: string;
 }
 
 /** What a workflow keeps between activation and delivery: in the database, not in memory. */
@@ -50,7 +49,7 @@ function clear(registration: Registration) {
 	delete registration.webhookUrl;
 }
 
-export function selectedEvents(context: IHookFunctions): string[] {
+function selectedEvents(context: IHookFunctions): string[] {
 	const events = [...((context.getNodeParameter('events', []) as string[]) ?? [])].sort();
 	if (!events.length) throw new NodeOperationError(context.getNode(), 'Choose at least one event in "Events"');
 	return events;
@@ -67,30 +66,14 @@ function secretOf(hook: Hook | undefined): string | undefined {
 	return typeof entry?.[1] === 'string' ? entry[1] : undefined;
 }
 
-function sameEvents(hook: Hook, events: string[]) {
-	return [...hook.origines].sort().join(',') === events.join(',');
-}
-
-/** Whether the hook this workflow registered is there, active, and exactly as wanted. */
-export async function hookIsCurrent(context: IHookFunctions): Promise<boolean> {
-	const registration = registrationOf(context);
-	if (registration.hookId === undefined || !registration.secret) return false;
-	const hook = (await listHooks(context)).find((candidate) => candidate.id === registration.hookId);
-	return (
-		hook !== undefined &&
-		hook.url === context.getNodeWebhookUrl('default') &&
-		hook.status !== 'suspended' &&
-		sameEvents(hook, selectedEvents(context)) &&
-		secretOf(hook) === registration.secret
-	);
-}
-
 /**
  * Makes exactly one hook point here: the one this workflow registered before (even under an old
- * URL), else one already registered for this URL, updated with PUT (which also reactivates a
- * suspended hook); a new one only when neither exists.
+ * URL), else one already registered for this URL, updated with PUT; a new one only when neither
+ * exists. The PUT carries the URL, which reactivates a suspended hook (spec section 3): the spec
+ * shows no field that tells a suspended hook from an active one, so every activation sends it.
  */
 export async function registerHook(context: IHookFunctions): Promise<void> {
+	const events = selectedEvents(context);
 	const registration = registrationOf(context);
 	const url = context.getNodeWebhookUrl('default') as string;
 	const hooks = await listHooks(context);
@@ -98,7 +81,7 @@ export async function registerHook(context: IHookFunctions): Promise<void> {
 	const secret = registration.secret ?? secretOf(existing) ?? randomBytes(32).toString('hex');
 	const body: IDataObject = {
 		url,
-		origines: selectedEvents(context),
+		origines: events,
 		headers: { ...(existing?.headers ?? {}), [SECRET_HEADER]: secret },
 	};
 	const response = existing

@@ -2,13 +2,12 @@
  * Actions logged on customers and products. Every action goes to the application journal; the
  * histories show only actions whose type has `show_in_history` (docs/assumptions.md).
  */
-import { ApiRequest, ApiRoute, Access, pageReply, pathRecord, route, World } from '../api';
+import { ApiRequest, ApiRoute, pageReply, pathRecord, route, World } from '../api';
 import { created, ok, utcNow } from '../http';
 import type { Action } from '../model';
 import { cursorPage, offsetSlice, readPageRequest, readPerPage } from '../pagination';
 import { FieldReader, objectBody } from '../validation';
-
-const CUSTOMER_ACCESS: Access = { pack: 'Customers' };
+import { CUSTOMER_PACK, pathCustomer } from './customers/access';
 
 function actionView({ site_id: _site, customers_id, product_id, ...action }: Action): Record<string, unknown> {
 	return customers_id === null ? { product_id, ...action } : { customers_id, ...action };
@@ -44,10 +43,10 @@ export function actionRoutes({ store }: World): ApiRoute[] {
 	}
 
 	return [
-		route('GET', '/actions/types', CUSTOMER_ACCESS, () => ok(store.referentials.actionTypes)),
+		route('GET', '/actions/types', CUSTOMER_PACK, () => ok(store.referentials.actionTypes)),
 		// Offset-based through `cursor`: the cursor is the 0-based offset (docs/assumptions.md).
-		route('GET', '/customers/{customerId}/actions', CUSTOMER_ACCESS, (request) => {
-			const customer = pathRecord(request, store.customers, 'customerId', 'Customer');
+		route('GET', '/customers/{customerId}/actions', CUSTOMER_PACK, (request) => {
+			const customer = pathCustomer(store, request);
 			const reader = FieldReader.forQuery(request.query);
 			const perPage = readPerPage(reader);
 			const offset = reader.optionalInteger('cursor', { min: 0 }) ?? 0;
@@ -59,8 +58,8 @@ export function actionRoutes({ store }: World): ApiRoute[] {
 			);
 			return ok(data.map(actionView), { offset, per_page: perPage, has_more: hasMore });
 		}),
-		route('POST', '/customers/{customerId}/actions', CUSTOMER_ACCESS, (request) => {
-			const customer = pathRecord(request, store.customers, 'customerId', 'Customer');
+		route('POST', '/customers/{customerId}/actions', CUSTOMER_PACK, (request) => {
+			const customer = pathCustomer(store, request);
 			return logAction(request, { customers_id: customer.customers_id, product_id: null });
 		}),
 		route('GET', '/products/{productId}/actions', { pack: ['Properties', 'Websites'] }, (request) => {

@@ -23,10 +23,16 @@ function calendarEventView({ site_id: _site, ...event }: CalendarEvent): Omit<Ca
 	return event;
 }
 
+/**
+ * The participants ("users", required, array or null). Null creates an event without participants;
+ * a list needs exactly one organizer and one creator (spec section 4), so an empty list is refused.
+ */
 function readParticipants(reader: FieldReader, store: Store, siteId: number): CalendarParticipant[] {
 	const items = reader.optionalArray('users', { nullable: true });
+	if (items === null) return [];
 	if (!items || items.length === 0) {
-		reader.fail('users', 'is required: list the participants, with exactly one organizer and one creator');
+		if (items || !reader.has('users'))
+			reader.fail('users', 'is required: list the participants, with exactly one organizer and one creator');
 		return [];
 	}
 	const participants: CalendarParticipant[] = [];

@@ -18,15 +18,16 @@ type HookChanges = Partial<Pick<Webhook, 'url' | 'origines' | 'headers' | 'authI
 
 /**
  * Reads a hook body. `url` and `origines` given as null leave the value unchanged; `headers`,
- * `auth_id` and `format` given as null clear it.
+ * `auth_id` and `format` given as null clear it. An empty `origines` list subscribes to nothing
+ * (the hook stays, and receives no delivery); registering a hook needs at least one event.
  */
-function readHookChanges(reader: FieldReader): HookChanges {
+function readHookChanges(reader: FieldReader, isRegistration: boolean): HookChanges {
 	const changes: HookChanges = {};
 	const url = reader.optionalString('url', { nullable: true, maxLength: 2048 });
 	if (url && isHttpUrl(url)) changes.url = url;
 	else if (url) reader.fail('url', 'must be an absolute http or https URL');
 	const origines = reader.optionalStringList('origines', { nullable: true });
-	if (origines && origines.length === 0) reader.fail('origines', 'must list at least one event type');
+	if (isRegistration && origines?.length === 0) reader.fail('origines', 'must list at least one event type');
 	origines
 		?.filter((origine) => !ACCEPTED_ORIGINES.includes(origine))
 		.forEach((origine) =>
@@ -65,7 +66,7 @@ export function hookRoutes({ store }: World): ApiRoute[] {
 			const reader = new FieldReader(body);
 			for (const key of ['url', 'origines'])
 				if (body[key] === undefined || body[key] === null) reader.fail(key, 'is required');
-			const changes = readHookChanges(reader);
+			const changes = readHookChanges(reader, true);
 			reader.throwIfInvalid();
 			const now = utcNow();
 			const hook: Webhook = {
@@ -88,7 +89,7 @@ export function hookRoutes({ store }: World): ApiRoute[] {
 		route('PUT', '/hooks/{hookId}', {}, (request) => {
 			const hook = pathRecord(request, store.hooks, 'hookId', 'Webhook');
 			const reader = new FieldReader(objectBody(request.body));
-			const changes = readHookChanges(reader);
+			const changes = readHookChanges(reader, false);
 			reader.throwIfInvalid();
 			Object.assign(hook, changes, { updated_at: utcNow() });
 			// Updating the URL reactivates a suspended webhook (spec section 3).

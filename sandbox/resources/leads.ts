@@ -9,19 +9,11 @@ import { utcNow } from '../http';
 import { TRANSACTION_TYPES } from '../model';
 import type { Customer, SearchRequest } from '../model';
 import { LEAD_ACTION_TYPE_ID } from '../seed/referentials';
-import { applyAliases, FieldReader, isObject, JsonObject, objectBody } from '../validation';
-import {
-	addSearchRequest,
-	createCustomer,
-	CUSTOMER_ALIASES,
-	CustomerChanges,
-	customerView,
-	findDuplicate,
-	readCustomerChanges,
-	readNewSearchRequest,
-	requireCustomerIdentity,
-	searchRequestView,
-} from './customers';
+import { FieldReader, isObject, JsonObject, objectBody } from '../validation';
+import { findDuplicate } from './customers/duplicates';
+import { CustomerChanges, readCustomerChanges, requireCustomerIdentity } from './customers/fields';
+import { createCustomer, customerView } from './customers/records';
+import { addSearchRequest, readNewSearchRequest, searchRequestView } from './customers/search-requests';
 import { createProduct, productView, readProductChanges } from './products';
 
 const LEADS_PACK = { pack: 'Leads' } as const;
@@ -43,7 +35,7 @@ export function leadRoutes(world: World): ApiRoute[] {
 		if (reader.has('agency_id') && reader.valid) requireAgencyInScope(request, agencyId);
 		const customerBody = reader.optionalObject('customer');
 		if (!customerBody) reader.fail('customer', 'is required');
-		const customerReader = reader.nested(applyAliases(customerBody ?? {}, CUSTOMER_ALIASES), 'customer');
+		const customerReader = reader.nested(customerBody ?? {}, 'customer');
 		const customer = readCustomerChanges(customerReader, store, request.grant.siteId);
 		if (customer.agency_id !== undefined) requireAgencyInScope(request, customer.agency_id);
 		if (customerBody) requireCustomerIdentity(customerReader, customer);

@@ -1,21 +1,27 @@
 /** The mandate register: enabled per site (site 2 has it off, giving 403 MODULE_DISABLED). */
-import { ApiRequest, ApiRoute, includesOf, pageReply, pathRecord, readAgencyFilter, route, World } from '../api';
+import {
+	ApiRequest,
+	ApiRoute,
+	includesOf,
+	pageReply,
+	pathRecord,
+	readAgencyFilter,
+	route,
+	withoutSite,
+	World,
+} from '../api';
 import { forbidden, ok } from '../http';
 import type { Mandate } from '../model';
 import { cursorPage, readPageRequest } from '../pagination';
 import type { Store } from '../store';
 import { FieldReader, JsonObject } from '../validation';
-import { customerView } from './customers';
+import { customerView } from './customers/records';
 import { productView } from './products';
 
 const MANDATE_PACK = { pack: 'Mandates' } as const;
 
-export function mandateView({ site_id: _site, ...mandate }: Mandate): Omit<Mandate, 'site_id'> {
-	return mandate;
-}
-
 function mandateWithIncludes(store: Store, mandate: Mandate, includes: ReadonlySet<string>): JsonObject {
-	const view: JsonObject = mandateView(mandate);
+	const view: JsonObject = withoutSite(mandate);
 	if (includes.has('product')) {
 		const product = mandate.product_id === null ? undefined : store.products.get(mandate.product_id);
 		view.product = product ? productView(store, product) : null;

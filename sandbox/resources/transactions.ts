@@ -5,8 +5,9 @@ import { OFFER_STATUSES } from '../model';
 import type { Transaction, TransactionKind } from '../model';
 import { cursorPage, readPageRequest } from '../pagination';
 import type { Store } from '../store';
-import { applyAliases, FieldReader, JsonObject, objectBody } from '../validation';
-import { customerView } from './customers';
+import { applyAliases } from '../aliases';
+import { FieldReader, JsonObject, objectBody } from '../validation';
+import { customerView } from './customers/records';
 import { agencyView } from './discovery';
 import { userView } from './users';
 

@@ -5,6 +5,7 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	NodeExecutionHint,
 } from 'n8n-workflow';
 
 import { AgencyCrmApi } from '../../credentials/AgencyCrmApi.credentials';
@@ -52,8 +53,12 @@ export interface Binary {
 
 export interface InProcessRun {
 	context: IExecuteFunctions;
+	/** The execution hints the node added (input sent as given against a guess). */
+	hints: NodeExecutionHint[];
 	/** How many times the credential exchanged a token. */
 	exchanges(): number;
+	/** Every API request as the HTTP client sent it, authenticated (a multipart body as its bytes). */
+	sent: IHttpRequestOptions[];
 }
 
 export function inProcessContext(
@@ -65,6 +70,8 @@ export function inProcessContext(
 	const credentialType = new AgencyCrmApi();
 	const stored: ICredentialDataDecryptedObject = { ...credentials, accessToken: '', domain: '' };
 	let exchanges = 0;
+	const hints: NodeExecutionHint[] = [];
+	const sent: IHttpRequestOptions[] = [];
 	const exchange = async () => {
 		exchanges++;
 		Object.assign(
@@ -99,17 +106,24 @@ export function inProcessContext(
 		getInputData: (): INodeExecutionData[] => itemParameters.map((_, index) => ({ json: { index } })),
 		getNodeParameter: parameter,
 		continueOnFail: () => continueOnFail,
+		addExecutionHints: (...added: NodeExecutionHint[]) => hints.push(...added),
 		helpers: {
 			async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {
 				if (!stored.accessToken) await exchange();
-				const authenticated = () =>
-					credentialType.authenticate(stored, { ...options, headers: { ...options.headers } });
+				const sendAuthenticated = async () => {
+					const authenticated = await credentialType.authenticate(stored, {
+						...options,
+						headers: { ...options.headers },
+					});
+					sent.push(authenticated);
+					return await send(authenticated);
+				};
 				try {
-					return await send(await authenticated());
+					return await sendAuthenticated();
 				} catch (error) {
 					if ((error as { response?: { status?: number } }).response?.status !== 401) throw error;
 					await exchange();
-					return await send(await authenticated());
+					return await sendAuthenticated();
 				}
 			},
 			assertBinaryData(itemIndex: number, name: string) {
@@ -125,5 +139,5 @@ export function inProcessContext(
 			},
 		},
 	} as unknown as IExecuteFunctions;
-	return { context, exchanges: () => exchanges };
+	return { context, hints, exchanges: () => exchanges, sent };
 }

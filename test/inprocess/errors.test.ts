@@ -29,7 +29,7 @@ const getCustomer = (id: string) => ({
 	resource: 'customer',
 	operation: 'get',
 	customerId: { __rl: true, mode: 'id', value: id },
-	simplify: true,
+	output: 'simple',
 	options: {},
 });
 
@@ -46,13 +46,17 @@ test('a 403 for a pack not granted says which pack the operation needs, with the
 test('with Continue On Fail, every item has its output, in order, paired with its input', async () => {
 	const [items] = await runAs('demo-client', [
 		getCustomer('10001'),
+		getCustomer('..'),
 		getCustomer('12x'),
 		getCustomer('99999999'),
 		getCustomer('10002'),
 	]);
-	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+	expect(items.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
 	expect(items[0].json.customers_id).toBe(10001);
-	expect(items[1].json.error).toBe('Invalid input: "Customer" (customers_id) must be a whole-number ID (got "12x")');
+	// ".." would address another endpoint: refused before sending.
+	expect(items[1].json.error).toBe('Invalid input: "Customer" (customers_id) cannot be "." or ".."');
+	// The spec does not type customer ids: a non-numeric one is sent, and the API answers.
 	expect(items[2].json.apiError).toMatchObject({ code: 'NOT_FOUND' });
-	expect(items[3].json.customers_id).toBe(10002);
+	expect(items[3].json.apiError).toMatchObject({ code: 'NOT_FOUND' });
+	expect(items[4].json.customers_id).toBe(10002);
 });

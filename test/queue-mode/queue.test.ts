@@ -5,7 +5,8 @@ import { startSandbox } from '../../sandbox';
 import type { N8nInstance, N8nProcess } from '../../tools/n8n/launcher';
 import { NODE_TYPES, createInstance, importJson, installedN8n, publicApi, startN8n } from '../../tools/n8n/launcher';
 import { byId, chainedWorkflow, crmNode, itemsNode, sandboxCredential } from '../../tools/n8n/workflows';
-import { admin, portBase, waitFor } from '../real-n8n/harness/context';
+import { waitFor } from '../helpers/waitFor';
+import { admin, portBase } from '../real-n8n/harness/context';
 import type { Service } from './services';
 import { startPostgres, startRedis } from './services';
 

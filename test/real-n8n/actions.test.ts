@@ -64,7 +64,7 @@ beforeAll(async () => {
 				},
 			}),
 			crm('Mandate', { resource: 'mandate', operation: 'getAll', returnAll: false, limit: 2, filters: {} }),
-			crm('Product', { resource: 'product', operation: 'get', productId: byId(5004), simplify: true, options: {} }),
+			crm('Product', { resource: 'product', operation: 'get', productId: byId(5004), output: 'simple', options: {} }),
 			crm('Transaction', {
 				resource: 'transaction',
 				operation: 'getManyOffers',
@@ -80,7 +80,7 @@ beforeAll(async () => {
 				resource: 'customer',
 				operation: 'getAll',
 				returnAll: true,
-				simplify: true,
+				output: 'simple',
 				filters: { agencyId: byId(101) },
 				options: { perPage: 10 },
 			}),
@@ -105,7 +105,7 @@ beforeAll(async () => {
 			),
 		]),
 		linearWorkflow('wfContinueOnFail', [
-			itemsNode('Ids', [{ id: '10007' }, { id: 'not-a-number' }, { id: '99999999' }, { id: '10008' }]),
+			itemsNode('Ids', [{ id: '10007' }, { id: '..' }, { id: '99999999' }, { id: '10008' }]),
 			crmNode(
 				'Get Customer',
 				credential,
@@ -113,7 +113,7 @@ beforeAll(async () => {
 					resource: 'customer',
 					operation: 'get',
 					customerId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-					simplify: true,
+					output: 'simple',
 					options: {},
 				},
 				{ continueOnFail: true },
@@ -175,9 +175,8 @@ test('Continue On Fail: bad items become error items in place, the good ones go 
 	const items = run.output['Get Customer'];
 	expect(items).toHaveLength(4);
 	expect(items[0]).toMatchObject({ customers_id: 10007 });
-	expect(items[1].error).toBe(
-		'Invalid input: "Customer" (customers_id) must be a whole-number ID (got "not-a-number")',
-	);
+	// ".." would address another endpoint: refused before sending.
+	expect(items[1].error).toBe('Invalid input: "Customer" (customers_id) cannot be "." or ".."');
 	expect(items[2].error).toMatch(/^NOT_FOUND: .* \(HTTP 404\)$/);
 	expect(items[2].description).toMatch(/Request ID: [0-9a-f-]{36}/);
 	expect(items[2].apiError).toMatchObject({ code: 'NOT_FOUND', request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-import { admin, testContext, waitFor } from './harness/context';
+import { waitFor } from '../helpers/waitFor';
+import { admin, testContext } from './harness/context';
 import type { N8nInstance, N8nProcess } from './harness/n8n';
 import { NODE_TYPES, importJson, publicApi, restClient, startServer } from './harness/n8n';
-import { chainedWorkflow, sandboxCredential } from './harness/workflows';
+import { chainedWorkflow, crmNode, sandboxCredential } from './harness/workflows';
 
 /**
  * Issue 5: the trigger's webhook lifecycle and deliveries inside a running n8n, against the
@@ -51,10 +52,10 @@ async function hooksSettleTo(count: number, url?: string) {
 }
 const webhookUrl = (base: string) => `${base}webhook/${WEBHOOK_ID}/webhook`;
 
-async function executions(): Promise<Execution[]> {
+async function executions(workflowId = WORKFLOW_ID): Promise<Execution[]> {
 	const { body } = await api<{ data: Execution[] }>(
 		'GET',
-		`/executions?workflowId=${WORKFLOW_ID}&includeData=true&limit=100`,
+		`/executions?workflowId=${workflowId}&includeData=true&limit=100`,
 	);
 	return body.data;
 }
@@ -66,15 +67,51 @@ async function start(webhookBase: string): Promise<N8nInstance> {
 	return withUrl;
 }
 
-async function activate() {
-	const { status, body } = await api('POST', `/workflows/${WORKFLOW_ID}/activate`);
+async function activate(workflowId = WORKFLOW_ID) {
+	const { status, body } = await api('POST', `/workflows/${workflowId}/activate`);
 	if (status !== 200) throw new Error(`activate: ${status} ${JSON.stringify(body)}\n${server.log().slice(-3000)}`);
 }
 
-async function deactivate() {
-	const { status, body } = await api('POST', `/workflows/${WORKFLOW_ID}/deactivate`);
+async function deactivate(workflowId = WORKFLOW_ID) {
+	const { status, body } = await api('POST', `/workflows/${workflowId}/deactivate`);
 	if (status !== 200) throw new Error(`deactivate: ${status} ${JSON.stringify(body)}`);
 }
+
+/**
+ * Issue 12, "a trigger that does not loop": a second workflow writes back to the customer that
+ * started it. Its PATCH makes the API send CUSTOMER_UPDATE again; Skip Unchanged Records stops it.
+ */
+const LOOP_WORKFLOW_ID = 'wfTriggerLoop001';
+const LOOP_WEBHOOK_ID = randomUUID();
+const loopWorkflow = chainedWorkflow(LOOP_WORKFLOW_ID, [
+	{
+		name: 'Agency CRM Trigger',
+		type: NODE_TYPES.trigger,
+		typeVersion: 1,
+		webhookId: LOOP_WEBHOOK_ID,
+		parameters: {
+			events: ['CUSTOMER_UPDATE'],
+			fetchFullRecord: true,
+			skipUnchangedRecords: true,
+			ignoredFields: 'updated_at',
+			dropRepeatedDeliveries: true,
+		},
+		credentials: { agencyCrmApi: { id: credential.id, name: credential.name } },
+	},
+	// The sandbox's updated_at has whole seconds: waiting makes the write-back move it.
+	{
+		name: 'Let A Second Pass',
+		type: 'n8n-nodes-base.wait',
+		typeVersion: 1.1,
+		parameters: { resume: 'timeInterval', amount: 1.2, unit: 'seconds' },
+	},
+	crmNode('Write Back', credential, {
+		resource: 'customer',
+		operation: 'update',
+		customerId: { __rl: true, mode: 'id', value: '={{ $json.resource_id }}' },
+		additionalFields: { firstname: '={{ $json.record.firstname }}' },
+	}),
+]);
 
 const base1 = `http://127.0.0.1:${instance.port}/`;
 const base2 = `http://localhost:${instance.port}/`;
@@ -95,6 +132,7 @@ beforeAll(async () => {
 				credentials: { agencyCrmApi: { id: credential.id, name: credential.name } },
 			},
 		]),
+		loopWorkflow,
 	]);
 	await admin(origin, 'POST', '/reset');
 	await start(base1);
@@ -328,5 +366,94 @@ test('"Listen for test event" uses a hook of its own, runs on one change, then r
 	});
 	expect(deliveries).toHaveLength(1);
 	// n8n stops listening after the first event and calls the trigger's delete.
+	expect(await hooksSettleTo(0)).toEqual([]);
+});
+
+interface DeliveryLogEntry {
+	url: string;
+	status: number | null;
+	delivery_id: string;
+	event_type: string;
+	resource_id: number;
+}
+
+const deliveriesTo = async (url: string) =>
+	(await admin<{ data: DeliveryLogEntry[] }>(origin, 'GET', '/deliveries?limit=100')).data.filter(
+		(delivery) => delivery.url === url,
+	);
+
+/** Waits for `count` acknowledged deliveries to `url` and `runs` finished executions, then a while longer. */
+async function settle(url: string, count: number, runs: number) {
+	await waitFor(`${count} deliveries`, async () => {
+		const acknowledged = (await deliveriesTo(url)).filter((delivery) => delivery.status === 200);
+		return acknowledged.length >= count ? true : undefined;
+	});
+	await waitFor(`${runs} finished execution(s)`, async () => {
+		const finished = (await executions(LOOP_WORKFLOW_ID)).filter((run) => !['new', 'running'].includes(run.status));
+		return finished.length >= runs ? true : undefined;
+	});
+	// Time for a wrongly started execution to show.
+	await new Promise((resolve) => setTimeout(resolve, 2000));
+}
+
+test('a workflow that writes back the values it received runs exactly once; a real change runs it once more; a repeated delivery is dropped', async () => {
+	const loopUrl = `${base2}webhook/${LOOP_WEBHOOK_ID}/webhook`;
+	await activate(LOOP_WORKFLOW_ID);
+	await hooksSettleTo(1, loopUrl);
+	const patches = await routeCount('PATCH /customers/{customerId}');
+	const edit = (firstname: string) =>
+		admin(origin, 'POST', '/simulate-edit', {
+			resource: 'customer',
+			action: 'update',
+			id: 10004,
+			changes: { firstname },
+		});
+
+	await edit('Echo');
+	// The edit's delivery, then the echo of the workflow's own PATCH, which starts nothing.
+	await settle(loopUrl, 2, 1);
+	let runs = await executions(LOOP_WORKFLOW_ID);
+	expect(runs.map((run) => run.status)).toEqual(['success']);
+	const [item] = runs[0].data!.resultData!.runData!['Agency CRM Trigger'][0].data!.main![0];
+	expect(item.json).toMatchObject({ event_type: 'CUSTOMER_UPDATE', resource_id: 10004, record: { firstname: 'Echo' } });
+	expect(await routeCount('PATCH /customers/{customerId}')).toBe(patches + 1);
+	expect(await deliveriesTo(loopUrl)).toHaveLength(2);
+	// The echo's record differed in updated_at only.
+	const written = await admin<{ data: { firstname: string; updated_at: string } }>(
+		origin,
+		'GET',
+		'/records/customer/10004',
+	);
+	expect(written.data.firstname).toBe('Echo');
+	expect(written.data.updated_at).not.toBe((item.json.record as { updated_at: string }).updated_at);
+
+	await edit('Echo again');
+	await settle(loopUrl, 4, 2);
+	runs = await executions(LOOP_WORKFLOW_ID);
+	expect(runs).toHaveLength(2);
+	expect(await routeCount('PATCH /customers/{customerId}')).toBe(patches + 2);
+	expect(await deliveriesTo(loopUrl)).toHaveLength(4);
+
+	// The API sends the first delivery a second time (same delivery_id): acknowledged, and dropped
+	// before any fetch (Skip Unchanged Records alone would fetch the record to compare it).
+	const [first] = await deliveriesTo(loopUrl);
+	const fetches = await routeCount('GET /customers/{customerId}');
+	const [hook] = await hooks();
+	const repeated = await fetch(loopUrl, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', [SECRET_HEADER]: hook.headers![SECRET_HEADER] },
+		body: JSON.stringify({
+			delivery_id: first.delivery_id,
+			event_type: first.event_type,
+			resource_type: 'customer',
+			resource_id: first.resource_id,
+		}),
+	});
+	expect(repeated.status).toBe(200);
+	await new Promise((resolve) => setTimeout(resolve, 2000));
+	expect(await executions(LOOP_WORKFLOW_ID)).toHaveLength(2);
+	expect(await routeCount('GET /customers/{customerId}')).toBe(fetches);
+
+	await deactivate(LOOP_WORKFLOW_ID);
 	expect(await hooksSettleTo(0)).toEqual([]);
 });

@@ -56,6 +56,45 @@ describe('calendar events', () => {
 		expect((await h.api('DELETE', `/calendar/events/${id}`)).status).toBe(404);
 	});
 
+	test('every nullable field takes null; users: null creates an event without participants', async () => {
+		const nulls = Object.fromEntries(
+			[
+				'title',
+				'location',
+				'location_geo',
+				'sequence_duration',
+				'gathering_gauge',
+				'commute_duration',
+				'communicate_location',
+				'is_confidential',
+				'remind_time_in_min',
+				'appointment_mode',
+				'users',
+				'products',
+				'contacts',
+				'notes',
+				'visio_url',
+				'visit360_organizer_url',
+				'visit360_participation_url',
+				'archived',
+				'parent_id',
+				'recurrence',
+			].map((key) => [key, null]),
+		);
+		const result = await h.api('POST', '/calendar/events', { body: { ...validEvent, ...nulls } });
+		expect(result.status).toBe(200);
+		expect(result.body.data).toMatchObject({
+			title: 'Visite',
+			users: [],
+			products: [],
+			contacts: [],
+			location_geo: null,
+			recurrence: null,
+			appointment_mode: null,
+		});
+		expect((await h.admin('GET', `/records/calendar_event/${result.body.data.id}`)).body.data.users).toEqual([]);
+	});
+
 	const invalid: [string, Record<string, unknown>, string[]][] = [
 		['type given by key', { type: 'VISIT' }, ['type']],
 		['starts_at without Z', { starts_at: '2025-12-01T09:00:00' }, ['starts_at']],
@@ -74,6 +113,8 @@ describe('calendar events', () => {
 		],
 		['no creator', { users: [{ user_id: 1001, is_creator: false, is_organizer: true }] }, ['users']],
 		['no users', { users: [] }, ['users']],
+		['users left out', { users: undefined }, ['users']],
+		['users not a list', { users: 'all' }, ['users']],
 		[
 			'duplicate user_id',
 			{

@@ -1,4 +1,4 @@
-import { detailFields, Harness, HttpResult } from './harness';
+import { detailFields, eventually, Harness, HttpResult } from './harness';
 import { formWith } from './images';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -56,6 +56,73 @@ describe('injected faults', () => {
 		expect(log[log.length - 1]).toMatchObject({ path: '/api/v2/site/discovery', status: null });
 	});
 
+	test('a reset before processing writes nothing; a reset after processing writes the record', async () => {
+		await h.token();
+		await h.admin('POST', '/faults', { client_id: 'demo-client', reset_rate: 1 });
+		await expect(
+			h.api('POST', '/customers', { body: { lastname: 'Avant', email: 'reset.before@example.org' } }),
+		).rejects.toThrow();
+		await h.admin('POST', '/faults', { client_id: 'demo-client', reset_after_rate: 1 });
+		await expect(
+			h.api('POST', '/customers', { body: { lastname: 'Après', email: 'reset.after@example.org' } }),
+		).rejects.toThrow();
+		const log = (await h.admin('GET', '/requests?limit=2')).body.data;
+		expect(log.map((entry: { status: number | null; faults: string[] }) => [entry.status, entry.faults])).toEqual([
+			[null, ['reset_before']],
+			[null, ['reset_after']],
+		]);
+		await h.admin('DELETE', '/faults');
+		const found = async (email: string) =>
+			(await h.api('POST', '/customers/search', { body: { email } })).body.data.map(
+				(customer: { lastname: string }) => customer.lastname,
+			);
+		expect(await found('reset.before@example.org')).toEqual([]);
+		expect(await found('reset.after@example.org')).toEqual(['Après']);
+	});
+
+	test('reset_after_rate counts the processed requests only, deterministically', async () => {
+		await h.token();
+		await h.admin('POST', '/faults', { rate_429: 0.5, reset_after_rate: 0.5 });
+		const outcomes: (number | 'reset')[] = [];
+		for (let i = 0; i < 8; i++)
+			outcomes.push(
+				await h.api('GET', '/discovery').then(
+					(result) => result.status,
+					() => 'reset' as const,
+				),
+			);
+		// Every 2nd request is a 429; of the 4 processed ones, every 2nd loses its answer.
+		expect(outcomes).toEqual([200, 429, 'reset', 429, 200, 429, 'reset', 429]);
+	});
+
+	test('revoke_token_every revokes the client’s tokens on every Nth authenticated request', async () => {
+		await h.admin('POST', '/reset');
+		h.forgetTokens();
+		await h.admin('POST', '/faults', { client_id: 'demo-client', revoke_token_every: 3 });
+		const statuses: number[] = [];
+		for (let i = 0; i < 7; i++) {
+			const result = await h.api('GET', '/discovery');
+			statuses.push(result.status);
+			if (result.status === 401) {
+				expect(result.body.error.code).toBe('UNAUTHENTICATED');
+				h.forgetTokens();
+			}
+		}
+		// The 3rd authenticated request is refused; a new token starts again: 4th, 5th, then the 6th refused.
+		expect(statuses).toEqual([200, 200, 401, 200, 200, 401, 200]);
+		const counters = (await h.admin('GET', '/counters')).body;
+		expect(counters.faults.token_revoked).toBe(2);
+		expect(counters.token_exchanges_by_client['demo-client']).toBe(3);
+		const log = (await h.admin('GET', '/requests')).body.data.filter(
+			(entry: { faults: string[] }) => entry.faults.length > 0,
+		);
+		expect(log.map((entry: { status: number; faults: string[] }) => [entry.status, entry.faults])).toEqual([
+			[401, ['token_revoked']],
+			[401, ['token_revoked']],
+		]);
+		expect((await h.api('GET', '/discovery', { client: 'limited-client' })).status).toBe(200);
+	});
+
 	test('latency delays the answer', async () => {
 		await h.token();
 		await h.admin('POST', '/faults', { client_id: 'demo-client', latency_ms: 250 });
@@ -68,9 +135,21 @@ describe('injected faults', () => {
 		await h.admin('POST', '/faults', { rate_5xx: 1 });
 		await h.admin('DELETE', '/faults');
 		expect((await h.api('GET', '/discovery')).status).toBe(200);
-		const invalid = await h.admin('POST', '/faults', { rate_429: 2, client_id: 'nobody', status_5xx: 404 });
+		const invalid = await h.admin('POST', '/faults', {
+			rate_429: 2,
+			client_id: 'nobody',
+			status_5xx: 404,
+			reset_after_rate: -1,
+			revoke_token_every: 1.5,
+		});
 		expect(invalid.status).toBe(422);
-		expect(detailFields(invalid)).toEqual(['client_id', 'rate_429', 'status_5xx']);
+		expect(detailFields(invalid)).toEqual([
+			'client_id',
+			'rate_429',
+			'status_5xx',
+			'reset_after_rate',
+			'revoke_token_every',
+		]);
 	});
 });
 
@@ -89,6 +168,8 @@ describe('counters and request log', () => {
 			requests_total: 5,
 			requests_by_route: { 'GET /customers/{customerId}': 3, 'POST /customers/search': 1 },
 			deliveries: { made: 0, failed: 0, by_event: {} },
+			in_flight: { current: 0, max: 1, by_client: { 'demo-client': { current: 0, max: 1 } } },
+			faults: { reset_before: 0, reset_after: 0, rate_429: 0, server_error: 0, token_revoked: 0 },
 		});
 		await h.admin('POST', '/reset');
 		expect((await h.admin('GET', '/counters')).body.requests_total).toBe(0);
@@ -115,12 +196,52 @@ describe('counters and request log', () => {
 			status: 200,
 			request_id: search.headers.get('x-request-id'),
 			content_type: 'application/json',
+			faults: [],
 		});
 		expect(log[1]).toMatchObject({
 			route: 'POST /users/{userId}/photo',
 			status: 422,
 			body: expect.stringMatching(/^\[multipart\/form-data body, \d+ bytes\]$/),
 		});
+	});
+});
+
+describe('requests in flight', () => {
+	test('are counted at the server, overall and per client, with the maximum since reset', async () => {
+		await h.token('demo-client');
+		await h.token('limited-client');
+		await h.admin('POST', '/reset');
+		await h.admin('POST', '/faults', { latency_ms: 400 });
+		const pending = [
+			...Array.from({ length: 5 }, () => h.api('GET', '/discovery')),
+			...Array.from({ length: 2 }, () => h.api('GET', '/discovery', { client: 'limited-client' })),
+		];
+		const during = await eventually(async () => {
+			const inFlight = (await h.admin('GET', '/counters')).body.in_flight;
+			return inFlight.current === 7 && inFlight;
+		});
+		expect(during.by_client).toEqual({
+			'demo-client': { current: 5, max: 5 },
+			'limited-client': { current: 2, max: 2 },
+		});
+		expect((await Promise.all(pending)).map((result) => result.status)).toEqual(Array(7).fill(200));
+		const after = (await h.admin('GET', '/counters')).body.in_flight;
+		expect(after).toEqual({
+			current: 0,
+			max: 7,
+			by_client: { 'demo-client': { current: 0, max: 5 }, 'limited-client': { current: 0, max: 2 } },
+		});
+		await h.admin('POST', '/reset');
+		expect((await h.admin('GET', '/counters')).body.in_flight).toEqual({ current: 0, max: 0, by_client: {} });
+	});
+
+	test('a reset connection leaves the count', async () => {
+		await h.token();
+		await h.admin('POST', '/reset');
+		await h.admin('POST', '/faults', { reset_rate: 0.5, reset_after_rate: 1 });
+		await Promise.allSettled(Array.from({ length: 4 }, () => h.api('GET', '/discovery')));
+		await eventually(async () => (await h.admin('GET', '/counters')).body.in_flight.current === 0);
+		expect((await h.admin('GET', '/counters')).body.faults).toMatchObject({ reset_before: 2, reset_after: 2 });
 	});
 });
 

@@ -77,6 +77,14 @@ export class Harness {
 		return this.send(method, `${API}${path}`, { ...options, headers });
 	}
 
+	/** Deletes every webhook of every demo client, so that tests do not see each other's hooks. */
+	async deleteAllHooks(): Promise<void> {
+		for (const { clientId: client } of this.sandbox.clients) {
+			for (const hook of (await this.api('GET', '/hooks', { client })).body.data)
+				await this.api('DELETE', `/hooks/${hook.id}`, { client });
+		}
+	}
+
 	admin(method: string, path: string, body?: unknown): Promise<HttpResult> {
 		return this.send(method, `/_admin${path}`, { body });
 	}

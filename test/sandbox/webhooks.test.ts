@@ -1,48 +1,8 @@
-import http, { IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { detailFields, eventually, Harness, sleep } from './harness';
+import { Receiver } from './receiver';
 
 const SUSPEND_AFTER = 3;
 const DELIVERY_TIMEOUT_MS = 300;
-
-interface Received {
-	path: string;
-	headers: IncomingHttpHeaders;
-	body: any;
-}
-
-/** A local webhook receiver: /ok answers 200, /fail 500, /refuse 422, /slow 200 after a delay. */
-class Receiver {
-	readonly received: Received[] = [];
-	private readonly server = http.createServer((request, response) => {
-		const chunks: Buffer[] = [];
-		request.on('data', (chunk: Buffer) => chunks.push(chunk));
-		request.on('end', () => {
-			const path = request.url ?? '/';
-			this.received.push({ path, headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-			const status = { '/ok': 200, '/fail': 500, '/refuse': 422, '/slow': 200, '/created': 201 }[path] ?? 404;
-			const timer = setTimeout(() => response.writeHead(status).end(), path === '/slow' ? 1500 : 0);
-			response.on('close', () => clearTimeout(timer));
-		});
-	});
-
-	async start(): Promise<void> {
-		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-	}
-
-	url(path: string): string {
-		return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
-	}
-
-	at(path: string): Received[] {
-		return this.received.filter((delivery) => delivery.path === path);
-	}
-
-	close(): Promise<void> {
-		this.server.closeAllConnections();
-		return new Promise((resolve) => this.server.close(() => resolve()));
-	}
-}
 
 let h: Harness;
 const receiver = new Receiver();
@@ -56,11 +16,8 @@ afterAll(async () => {
 	await receiver.close();
 });
 afterEach(async () => {
-	for (const client of ['demo-client', 'solo-client']) {
-		for (const hook of (await h.api('GET', '/hooks', { client })).body.data)
-			await h.api('DELETE', `/hooks/${hook.id}`, { client });
-	}
-	receiver.received.length = 0;
+	await h.deleteAllHooks();
+	receiver.clear();
 });
 
 async function subscribe(path: string, origines: string[], extra: Record<string, unknown> = {}) {
@@ -119,8 +76,28 @@ describe('webhook CRUD', () => {
 			body: { url: 'ftp://example.org', origines: ['CUSTOMER_DELETE'], headers: { 'Bad Header': 'x' } },
 		});
 		expect(detailFields(invalid)).toEqual(['url', 'origines', 'headers.Bad Header']);
-		const hook = await subscribe('/ok', ['CUSTOMER_CREATE']);
-		expect(detailFields(await h.api('PUT', `/hooks/${hook.id}`, { body: { origines: [] } }))).toEqual(['origines']);
+		const empty = await h.api('POST', '/hooks', { body: { url: receiver.url('/ok'), origines: [] } });
+		expect(detailFields(empty)).toEqual(['origines']);
+	});
+
+	test('PUT takes every field as null, and an empty origines list (spec: "all nullable", "array")', async () => {
+		const hook = await subscribe('/ok', ['CUSTOMER_UPDATE'], {
+			headers: { 'X-Secret': 'abc' },
+			auth_id: 3,
+			format: 'v1',
+		});
+		const cleared = await h.api('PUT', `/hooks/${hook.id}`, {
+			body: { url: null, origines: [], headers: null, auth_id: null, format: null },
+		});
+		expect(cleared.status).toBe(200);
+		expect(cleared.body.data).toEqual({ ...hook, origines: [], headers: null, authId: null, format: null });
+		await editCustomer();
+		await sleep(150);
+		expect(receiver.at('/ok')).toEqual([]);
+		const resubscribed = await h.api('PUT', `/hooks/${hook.id}`, { body: { origines: ['CUSTOMER_UPDATE'] } });
+		expect(resubscribed.body.data.origines).toEqual(['CUSTOMER_UPDATE']);
+		await editCustomer();
+		await eventually(async () => receiver.at('/ok').length === 1);
 	});
 });
 

@@ -1,7 +1,9 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { AgencyCrmApi } from '../../credentials/AgencyCrmApi.credentials';
-import { TOKEN_EXCHANGE_ADVICE } from '../../credentials/tokenExchange';
+import { CREDENTIAL_TYPE, TOKEN_EXCHANGE_ADVICE } from '../../credentials/contract';
+import { AgencyCrm } from '../../nodes/AgencyCrm/AgencyCrm.node';
+import { AgencyCrmTrigger } from '../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.node';
 
 const SECRET = 's3cr3t-value-never-shown';
 const baseCredentials = {
@@ -135,4 +137,11 @@ describe('authenticate', () => {
 			headers: { Accept: 'application/json', Authorization: 'Bearer tok-1' },
 		});
 	});
+});
+
+test('the credential, both nodes and the transport agree on the credential type name', () => {
+	expect(new AgencyCrmApi().name).toBe(CREDENTIAL_TYPE);
+	for (const node of [new AgencyCrm(), new AgencyCrmTrigger()]) {
+		expect(node.description.credentials?.map((credential) => credential.name)).toEqual([CREDENTIAL_TYPE]);
+	}
 });

@@ -2,7 +2,7 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { AgencyCrmApi } from '../../credentials/AgencyCrmApi.credentials';
-import { TOKEN_EXCHANGE_ADVICE } from '../../credentials/tokenExchange';
+import { TOKEN_EXCHANGE_ADVICE } from '../../credentials/contract';
 import { apiRequest } from '../../nodes/shared/transport';
 import { CORES, connectionError, coreContext, fakeAgencyCrm } from '../helpers/n8nCores';
 

@@ -1,44 +1,16 @@
-import type { IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ApiContext, ApiResponse } from '../../nodes/shared/transport';
 import { apiRequest, collectPages } from '../../nodes/shared/transport';
+import type { ApiResponse } from '../../nodes/shared/transport';
 import { backoffDelayMs, retryAfterMs } from '../../nodes/shared/transport/backoff';
+import { fakeContext, ok, status } from '../helpers/fakeN8n';
 
-/**
- * The transport against a scripted httpRequestWithAuthentication: each call takes the next
- * scripted answer (a full response, or an error to throw) and records the options it was given.
- */
+/** The transport against scripted answers (test/helpers/fakeN8n.ts). */
 function scripted(answers: Array<ApiResponse | Error>) {
-	const calls: IHttpRequestOptions[] = [];
-	const context = {
-		getNode: () => ({
-			id: '1',
-			name: 'Agency CRM',
-			type: 'agencyCrm',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		}),
-		helpers: {
-			async httpRequestWithAuthentication(_credentialType: string, options: IHttpRequestOptions) {
-				calls.push(JSON.parse(JSON.stringify(options)) as IHttpRequestOptions);
-				const answer = answers.shift();
-				if (!answer) throw new Error('no scripted answer left');
-				if (answer instanceof Error) throw answer;
-				return answer;
-			},
-		},
-	} as unknown as ApiContext;
-	return { context, calls };
+	const { execute, calls } = fakeContext({ answers });
+	return { context: execute, calls };
 }
 
-const ok = (body: unknown): ApiResponse => ({ statusCode: 200, body, headers: {} });
-const status = (statusCode: number, headers: Record<string, string> = {}, body: unknown = {}): ApiResponse => ({
-	statusCode,
-	body,
-	headers,
-});
 const page = (ids: number[], next: string | null) =>
 	ok({ data: ids.map((id) => ({ id })), meta: { next_cursor: next, has_more: next !== null } });
 const range = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);

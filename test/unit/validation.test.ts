@@ -1,50 +1,66 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { buildWireRequest } from '../../nodes/AgencyCrm/actions/buildRequest';
+import { prepareRequest } from '../../nodes/AgencyCrm/actions/prepareRequest';
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
-import { RuleViolation } from '../../nodes/AgencyCrm/catalogue/rules';
+import { InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 
-/** buildWireRequest with parameters from a plain object, in a workflow time zone of Paris. */
-async function build(resource: string, operation: string, parameters: IDataObject) {
+/** prepareRequest with parameters from a plain object, in a workflow time zone of Paris. */
+async function prepare(resource: string, operation: string, parameters: IDataObject) {
 	const context = {
 		getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) =>
 			name in parameters ? parameters[name] : fallback,
 		getTimezone: () => 'Europe/Paris',
 	} as unknown as IExecuteFunctions;
-	return await buildWireRequest(context, findEndpoint(resource, operation)!, 0);
+	return await prepareRequest(context, findEndpoint(resource, operation)!, 0);
 }
 
-async function violations(resource: string, operation: string, parameters: IDataObject) {
-	const error = await build(resource, operation, parameters).then(
+async function problems(resource: string, operation: string, parameters: IDataObject) {
+	const error = await prepare(resource, operation, parameters).then(
 		() => undefined,
 		(thrown: unknown) => thrown,
 	);
-	expect(error).toBeInstanceOf(RuleViolation);
-	return (error as RuleViolation).violations;
+	expect(error).toBeInstanceOf(InputError);
+	return (error as InputError).problems.map(({ field, message }) => ({ field, message }));
 }
 
 const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 
 test('a date picked without a zone is in the workflow time zone, sent as UTC', async () => {
-	const wire = await build('action', 'createForCustomer', {
+	const request = await prepare('action', 'createForCustomer', {
 		customerId: rl('10003'),
 		actionTypeId: 1,
 		additionalFields: { date: '2026-07-01T09:30:00' },
 	});
-	expect(wire.body).toEqual({ action_type_id: 1, date: '2026-07-01T07:30:00Z' });
+	expect(request.body).toEqual({ action_type_id: 1, date: '2026-07-01T07:30:00Z' });
 });
 
-test('ids are digits only: 1e3, 0x10 or text are refused, naming the field', async () => {
+test('ids the spec types as integers refuse 1e3, 0x10 or text, naming the field', async () => {
 	for (const value of ['1e3', '0x10', 'abc']) {
-		expect(await violations('customer', 'get', { customerId: rl(value), options: {} })).toEqual([
-			{ field: '"Customer" (customers_id)', message: `must be a whole-number ID (got "${value}")` },
+		expect(await problems('webhook', 'delete', { hookId: value })).toEqual([
+			{ field: '"Webhook ID" (hook_id)', message: 'must be a whole-number ID' },
+		]);
+		expect(await problems('agency', 'get', { agencyId: rl(value) })).toEqual([
+			{ field: '"Agency" (agency_id)', message: 'must be a whole-number ID' },
 		]);
 	}
 });
 
-test('a rule holds for a value given in the extra JSON too (password on user update)', async () => {
+test('other ids go as given, encoded, so that "/" cannot route elsewhere; "." and ".." are refused', async () => {
+	const request = await prepare('customer', 'get', { customerId: rl('C-12/34'), options: {} });
+	expect(request.path).toBe('/customers/C-12%2F34');
+	for (const value of ['.', '..', ' .. ']) {
+		expect(await problems('customer', 'get', { customerId: rl(value), options: {} })).toEqual([
+			{ field: '"Customer" (customers_id)', message: 'cannot be "." or ".."' },
+		]);
+	}
+	expect(await problems('customer', 'get', { customerId: rl(''), options: {} })).toEqual([
+		{ field: '"Customer" (customers_id)', message: 'is required' },
+	]);
+});
+
+test('a rule the spec states holds for a value given in the extra JSON too (password on user update)', async () => {
 	expect(
-		await violations('user', 'update', {
+		await problems('user', 'update', {
 			userId: rl('1004'),
 			additionalFields: { extraBodyJson: '{"password":"short"}' },
 		}),
@@ -57,20 +73,65 @@ test('a rule holds for a value given in the extra JSON too (password on user upd
 });
 
 test('invalid extra JSON is reported by position, without echoing the text', async () => {
-	const [violation] = await violations('user', 'update', {
+	const [problem] = await problems('user', 'update', {
 		userId: rl('1004'),
 		additionalFields: { extraBodyJson: '{"password": Secret-Value-1!}' },
 	});
-	expect(violation.field).toBe('"Extra Body Fields (JSON)"');
-	expect(violation.message).toMatch(/^must be valid JSON( \(error at character \d+\))?$/);
-	expect(violation.message).not.toContain('Secret');
+	expect(problem.field).toBe('"Extra Body Fields (JSON)"');
+	expect(problem.message).toMatch(/^must be valid JSON( \(error at character \d+\))?$/);
+	expect(problem.message).not.toContain('Secret');
 });
 
-test('Limit and Page Size are checked before any request', async () => {
-	expect(
-		await violations('customer', 'getAll', { returnAll: false, limit: 0, filters: {}, options: { perPage: 500 } }),
-	).toEqual([
+test('Limit is checked before any request; Page Size is capped only where the spec caps it', async () => {
+	expect(await problems('customer', 'getAll', { returnAll: false, limit: 0, filters: {}, options: {} })).toEqual([
 		{ field: '"Limit"', message: 'must be at least 1' },
+	]);
+	const customers = await prepare('customer', 'getAll', {
+		returnAll: true,
+		filters: {},
+		options: { perPage: 500 },
+	});
+	expect(customers.pageSize).toBe(500);
+	expect(customers.hints.map((hint) => hint.field)).toEqual(['"Page Size" (per_page)']);
+	expect(await problems('agency', 'getAll', { returnAll: true, filters: {}, options: { perPage: 500 } })).toEqual([
 		{ field: '"Page Size" (per_page)', message: 'must be at most 200' },
 	]);
+});
+
+test('a guess only hints: an email that does not look like one is sent as typed', async () => {
+	const request = await prepare('customer', 'create', {
+		agencyId: rl('101'),
+		lastname: 'Durand',
+		additionalFields: { email: 'durand-at-example' },
+	});
+	expect(request.body.email).toBe('durand-at-example');
+	expect(request.hints).toEqual([
+		expect.objectContaining({ field: '"Email" (email)', message: 'does not look like an email address' }),
+	]);
+});
+
+test('an email-only contact can be created: neither last name nor agency is required', async () => {
+	const request = await prepare('customer', 'create', {
+		agencyId: rl(''),
+		lastname: '',
+		additionalFields: { email: 'lea@example.com' },
+	});
+	expect(request.body).toEqual({ email: 'lea@example.com' });
+	expect(request.hints).toEqual([]);
+});
+
+test('an update that names no field is refused; clearing a webhook field sends null', async () => {
+	expect(await problems('customer', 'update', { customerId: rl('10003'), additionalFields: {} })).toEqual([
+		{ field: '"Additional Fields"', message: 'names nothing to change: set at least one field' },
+	]);
+	const cleared = await prepare('webhook', 'update', {
+		hookId: '12',
+		additionalFields: { clearFields: ['headers', 'auth_id'] },
+	});
+	expect(cleared.body).toEqual({ headers: null, auth_id: null });
+	const viaJson = await prepare('webhook', 'update', {
+		hookId: '12',
+		additionalFields: { extraBodyJson: '{"format": null}' },
+	});
+	expect(viaJson.body).toEqual({ format: null });
 });

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequest, collectPages, responseData } from '../../shared/transport';
-import type { WireRequest } from '../catalogue/types';
+import type { Endpoint, PreparedRequest } from '../catalogue/types';
+import { outputRecord } from './output';
+import { mayResend } from './runEndpoint';
 
 /** First contact matching one filter (the search is ordered newest first). */
 async function findOne(context: IExecuteFunctions, filter: IDataObject, itemIndex: number) {
@@ -20,33 +22,47 @@ async function findOne(context: IExecuteFunctions, filter: IDataObject, itemInde
  */
 export async function upsertCustomer(
 	this: IExecuteFunctions,
-	wire: WireRequest,
+	endpoint: Endpoint,
+	request: PreparedRequest,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const { email, phone, mobile_phone: mobilePhone } = wire.body;
+	const { email, phone, mobile_phone: mobilePhone } = request.body;
 	const filters = [email && { email }, phone && { phone }, mobilePhone && { phone: mobilePhone }].filter(
 		Boolean,
 	) as IDataObject[];
+	const result = (record: unknown, upsert: 'created' | 'updated') => [
+		{ json: { ...outputRecord(this, endpoint, request, record as IDataObject, itemIndex), upsert } },
+	];
 	let existing: IDataObject | undefined;
 	for (const filter of filters) {
 		existing = await findOne(this, filter, itemIndex);
 		if (existing) break;
 	}
 	if (!existing) {
-		const created = await apiRequest(this, { method: 'POST', path: '/customers', body: wire.body, itemIndex });
+		const created = await apiRequest(this, {
+			method: 'POST',
+			path: '/customers',
+			qs: request.qs,
+			body: request.body,
+			idempotent: mayResend(endpoint, request),
+			itemIndex,
+		});
 		const duplicate = (created.body as { meta?: { duplicate?: boolean } }).meta?.duplicate === true;
 		// The API's own duplicate check (any phone of the contact) may find one the search missed: it
 		// then returns that contact unchanged, so the fields are applied below as for any match.
-		if (!duplicate) return [{ json: { ...(responseData(created) as IDataObject), upsert: 'created' } }];
+		if (!duplicate) return result(responseData(created), 'created');
 		existing = responseData(created) as IDataObject;
 	}
-	const { agency_id: _agencyOfCreation, ...changes } = wire.body;
+	// The agency is where a new contact is created; a contact found keeps its own.
+	const changes = { ...request.body };
+	delete changes.agency_id;
 	const updated = await apiRequest(this, {
 		method: 'PATCH',
 		path: `/customers/${encodeURIComponent(String(existing.customers_id))}`,
+		qs: request.qs,
 		body: changes,
 		idempotent: true,
 		itemIndex,
 	});
-	return [{ json: { ...(responseData(updated) as IDataObject), upsert: 'updated' } }];
+	return result(responseData(updated), 'updated');
 }

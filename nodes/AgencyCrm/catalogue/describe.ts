@@ -1,18 +1,49 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import type { Endpoint } from './types';
+import { maxPageSizeOf } from './fields';
+import { blocks } from './rules';
+import type { Endpoint, FieldSpec } from './types';
 
-/** The collection an optional field is offered in, named the way n8n users know. */
-export function optionalGroupOf(endpoint: Endpoint): 'filters' | 'options' | 'additionalFields' {
+/**
+ * The node's parameters, generated from the catalogue: per operation, its top-level fields, Return
+ * All / Limit, Output, and one collection of optional fields (named the way n8n users know), which
+ * also holds the escape hatches: extra query parameters and extra body fields as JSON.
+ */
+
+type CollectionName = 'filters' | 'options' | 'additionalFields';
+
+/** The collection an operation's optional fields are offered in. */
+export function optionalGroupOf(endpoint: Endpoint): CollectionName {
 	if (endpoint.pagination) return 'filters';
 	if (endpoint.method === 'GET') return 'options';
 	return 'additionalFields';
 }
 
-const GROUP_LABELS = { filters: 'Filters', options: 'Options', additionalFields: 'Additional Fields' } as const;
+/** Whether the endpoint sends a body, so that extra body fields make sense. */
+export function takesBody(endpoint: Endpoint): boolean {
+	return endpoint.method !== 'GET' && (endpoint.method !== 'DELETE' || endpoint.fields.some(isBodyField));
+}
+
+const isBodyField = (field: FieldSpec) => field.in === 'body' || field.in === 'file';
+
+/** Where the escape hatches and the paging options go: a list's Filters are for filtering. */
+export function extrasGroupOf(endpoint: Endpoint): CollectionName {
+	return endpoint.pagination ? 'options' : optionalGroupOf(endpoint);
+}
+
+const COLLECTIONS: Record<CollectionName, { displayName: string; placeholder: string }> = {
+	filters: { displayName: 'Filters', placeholder: 'Add Filter' },
+	options: { displayName: 'Options', placeholder: 'Add Option' },
+	additionalFields: { displayName: 'Additional Fields', placeholder: 'Add Field' },
+};
 
 function showFor(endpoint: Endpoint) {
 	return { show: { resource: [endpoint.resource], operation: [endpoint.operation.value] } };
+}
+
+/** Whether n8n should ask for the field before running: path values, and what the spec requires. */
+export function isRequiredParameter(field: FieldSpec): boolean {
+	return field.in === 'path' || (field.required !== undefined && blocks(field.required));
 }
 
 const returnAll: INodeProperties = {
@@ -32,14 +63,20 @@ const limit: INodeProperties = {
 	description: 'Max number of results to return',
 };
 
-const pageSize: INodeProperties = {
-	displayName: 'Page Size',
-	name: 'perPage',
-	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 200 },
-	default: 200,
-	description: 'How many records each request asks for (the API allows at most 200). Fewer, larger pages are faster.',
-};
+function pageSize(endpoint: Endpoint): INodeProperties {
+	const largest = endpoint.maxPageSize?.size;
+	const largestOrGuess = maxPageSizeOf(endpoint).size;
+	return {
+		displayName: 'Page Size',
+		name: 'perPage',
+		type: 'number',
+		typeOptions: largest ? { minValue: 1, maxValue: largest } : { minValue: 1 },
+		default: largestOrGuess,
+		description: largest
+			? `How many records each request asks for (the API allows at most ${largest}). Fewer, larger pages are faster.`
+			: 'How many records each request asks for. Fewer, larger pages are faster; lower it if the API refuses the size.',
+	};
+}
 
 const paginationMode: INodeProperties = {
 	displayName: 'Pagination Mode',
@@ -53,21 +90,50 @@ const paginationMode: INodeProperties = {
 	description: 'How the API pages the results. Agency CRM recommends the cursor.',
 };
 
-const simplify: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
+const output: INodeProperties = {
+	displayName: 'Output',
+	name: 'output',
+	type: 'options',
+	options: [
+		{
+			name: 'Simplified',
+			value: 'simple',
+			description: 'The main fields of each record, plus the related data asked for',
+		},
+		{ name: 'Raw', value: 'raw', description: 'Every field the API returns' },
+		{ name: 'Selected Fields', value: 'fields', description: 'Only the fields you list' },
+	],
+	default: 'simple',
+};
+
+const selectedFields: INodeProperties = {
+	displayName: 'Fields',
+	name: 'fields',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. customers_id, email, phone',
+	description: 'The fields to output, comma-separated; the record identifier always comes out',
+};
+
+export const EXTRA_QUERY = 'extraQueryJson';
+export const EXTRA_BODY = 'extraBodyJson';
+
+const extraQueryJson: INodeProperties = {
+	displayName: 'Extra Query Parameters (JSON)',
+	name: EXTRA_QUERY,
+	type: 'json',
+	default: '{}',
+	description:
+		'Query parameters the node has no input for, sent as they are, e.g. {"lang": "fr"}. A parameter set above wins over the same name here.',
 };
 
 const extraBodyJson: INodeProperties = {
 	displayName: 'Extra Body Fields (JSON)',
-	name: 'extraBodyJson',
+	name: EXTRA_BODY,
 	type: 'json',
 	default: '{}',
 	description:
-		'Fields the node has no input for, sent as they are in the JSON body. Typed fields above win over the same key here. Deprecated keys (camelCase, manufacturer_ID, fees_nego…) are renamed to their current snake_case names.',
+		'Fields the node has no input for, sent as they are in the request body, e.g. {"notary": null}; null is sent as null. A field set above wins over the same key here.',
 };
 
 function byDisplayName(a: INodeProperties, b: INodeProperties) {
@@ -98,33 +164,46 @@ export function operationProperties(endpoints: readonly Endpoint[]): INodeProper
 export function fieldProperties(endpoints: readonly Endpoint[]): INodeProperties[] {
 	return endpoints.flatMap((endpoint) => {
 		const displayOptions = showFor(endpoint);
-		const topLevel = endpoint.fields.filter((field) => field.property.required).map((field) => field.property);
-		const optional = endpoint.fields.filter((field) => !field.property.required).map((field) => field.property);
-		if (endpoint.extraBodyJson) optional.push(extraBodyJson);
-
-		const properties: INodeProperties[] = topLevel.map((property) => ({ ...property, displayOptions }));
-		if (endpoint.pagination) {
-			properties.push({ ...returnAll, displayOptions });
-			properties.push({
-				...limit,
-				displayOptions: { show: { ...displayOptions.show, returnAll: [false] } },
-			});
-		}
-		if (endpoint.simplify) properties.push({ ...simplify, displayOptions });
-		const collection = (group: keyof typeof GROUP_LABELS, options: INodeProperties[]) => ({
-			displayName: GROUP_LABELS[group],
-			name: group,
-			type: 'collection' as const,
-			placeholder: group === 'filters' ? 'Add Filter' : group === 'options' ? 'Add Option' : 'Add Field',
-			default: {},
-			displayOptions,
-			options: options.sort(byDisplayName),
+		const shown = (
+			property: INodeProperties,
+			show: IDisplayOptions['show'] = displayOptions.show,
+		): INodeProperties => ({
+			...property,
+			displayOptions: { show },
 		});
-		if (optional.length) properties.push(collection(optionalGroupOf(endpoint), optional));
-		// How results are paged is not a filter: paginated operations get their own Options.
+		const topLevel = endpoint.fields
+			.filter((field) => field.placement === 'top')
+			.map((field) => shown({ ...field.property, ...(isRequiredParameter(field) ? { required: true } : {}) }));
+		const properties: INodeProperties[] = [...topLevel];
 		if (endpoint.pagination) {
-			const paging = (endpoint.paginationModes?.length ?? 0) > 1 ? [pageSize, paginationMode] : [pageSize];
-			properties.push(collection('options', paging));
+			properties.push(shown(returnAll), shown(limit, { ...displayOptions.show, returnAll: [false] }));
+		}
+		if (endpoint.outputKeys) {
+			properties.push(shown(output), shown(selectedFields, { ...displayOptions.show, output: ['fields'] }));
+		}
+
+		const groups = new Map<CollectionName, INodeProperties[]>();
+		const add = (group: CollectionName, ...options: INodeProperties[]) =>
+			groups.set(group, [...(groups.get(group) ?? []), ...options]);
+		add(
+			optionalGroupOf(endpoint),
+			...endpoint.fields.filter((field) => field.placement === 'collection').map((field) => field.property),
+		);
+		if (endpoint.pagination) {
+			add('options', pageSize(endpoint), ...((endpoint.paginationModes?.length ?? 0) > 1 ? [paginationMode] : []));
+		}
+		add(extrasGroupOf(endpoint), extraQueryJson, ...(takesBody(endpoint) ? [extraBodyJson] : []));
+		for (const [group, options] of groups) {
+			if (!options.length) continue;
+			properties.push(
+				shown({
+					...COLLECTIONS[group],
+					name: group,
+					type: 'collection',
+					default: {},
+					options: [...options].sort(byDisplayName),
+				}),
+			);
 		}
 		return properties;
 	});

@@ -1,34 +1,60 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { snakeCase } from './aliases';
-import { email, integer } from './rules';
-import type { FieldLocation, FieldSpec } from './types';
-import { criteria, id, toUtcDateTime } from './wire';
+import { criteria, id, toUtcDateTime } from './convert';
+import { email, guess, integerId, rule } from './rules';
+import { MAX_PER_PAGE } from '../../shared/transport';
+import type { Endpoint, FieldLocation, FieldSpec, Rule, RuleSource } from './types';
 
 /**
  * Fields that several endpoints share. Each is a function so that an endpoint can place it in the
  * path, query or body and make it required or optional; the literals stay visible to the linter.
  */
 
-const digitsOnly = (what: string) => [
-	{
-		type: 'regex' as const,
-		properties: { regex: '^[0-9]+$', errorMessage: `Not a valid ${what} ID: use digits only` },
-	},
-];
+/** The spec types agency ids as integers (section 4 "Calendar": "Query agency_id integer"). */
+const AGENCY_ID_RULE = integerId('section 4 "Calendar": "Query agency_id integer, required"');
 
-export function agencyField(location: FieldLocation, isRequired: boolean): FieldSpec {
+/** The spec types user ids as integers (section 4 "Calendar", create-event fields: "user_id integer"). */
+export const USER_ID_RULE = integerId('section 4 "Calendar", create-event request fields: "user_id integer"');
+
+/** A "By ID" mode that checks digits in the editor, for ids the spec types as integers. */
+function digitsOnlyMode(what: string, example: string) {
+	return {
+		displayName: 'By ID',
+		name: 'id',
+		type: 'string' as const,
+		placeholder: `e.g. ${example}`,
+		validation: [
+			{
+				type: 'regex' as const,
+				properties: { regex: '^[0-9]+$', errorMessage: `Not a valid ${what} ID: use digits only` },
+			},
+		],
+	};
+}
+
+interface Placement {
+	required?: RuleSource;
+	placement?: FieldSpec['placement'];
+}
+
+/** Path fields are always their own parameter; others are optional options unless placed on top. */
+function placementOf(location: FieldLocation, given: Placement): FieldSpec['placement'] {
+	return given.placement ?? (location === 'path' || given.required ? 'top' : 'collection');
+}
+
+export function agencyField(location: FieldLocation, given: Placement = {}): FieldSpec {
 	return {
 		in: location,
 		key: 'agency_id',
-		wire: id,
-		rules: [integer({ min: 1 })],
+		convert: id,
+		required: given.required,
+		placement: placementOf(location, given),
+		rules: [AGENCY_ID_RULE],
 		property: {
 			displayName: 'Agency',
 			name: 'agencyId',
 			type: 'resourceLocator',
 			default: { mode: 'list', value: '' },
-			required: isRequired,
 			description: 'Agency of the site that the request concerns (its agency_ID)',
 			modes: [
 				{
@@ -37,24 +63,24 @@ export function agencyField(location: FieldLocation, isRequired: boolean): Field
 					type: 'list',
 					typeOptions: { searchListMethod: 'searchAgencies', searchable: true },
 				},
-				{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 101', validation: digitsOnly('agency') },
+				digitsOnlyMode('agency', '101'),
 			],
 		},
 	};
 }
 
-export function customerField(location: FieldLocation, isRequired = true): FieldSpec {
+export function customerField(location: FieldLocation, given: Placement = {}): FieldSpec {
 	return {
 		in: location,
 		key: 'customers_id',
-		wire: id,
-		rules: [integer({ min: 1 })],
+		convert: id,
+		required: given.required,
+		placement: placementOf(location, given),
 		property: {
 			displayName: 'Customer',
 			name: 'customerId',
 			type: 'resourceLocator',
 			default: { mode: 'list', value: '' },
-			required: isRequired,
 			description: 'The customer (contact); search by name, email or phone',
 			modes: [
 				{
@@ -63,30 +89,24 @@ export function customerField(location: FieldLocation, isRequired = true): Field
 					type: 'list',
 					typeOptions: { searchListMethod: 'searchCustomers', searchable: true },
 				},
-				{
-					displayName: 'By ID',
-					name: 'id',
-					type: 'string',
-					placeholder: 'e.g. 1042',
-					validation: digitsOnly('customer'),
-				},
+				{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 1042' },
 			],
 		},
 	};
 }
 
-export function productField(location: FieldLocation, isRequired = true): FieldSpec {
+export function productField(location: FieldLocation, given: Placement = {}): FieldSpec {
 	return {
 		in: location,
 		key: 'product_id',
-		wire: id,
-		rules: [integer({ min: 1 })],
+		convert: id,
+		required: given.required,
+		placement: placementOf(location, given),
 		property: {
 			displayName: 'Product',
 			name: 'productId',
 			type: 'resourceLocator',
 			default: { mode: 'list', value: '' },
-			required: isRequired,
 			description: 'The product (property listing); search by title or reference',
 			modes: [
 				{
@@ -95,30 +115,25 @@ export function productField(location: FieldLocation, isRequired = true): FieldS
 					type: 'list',
 					typeOptions: { searchListMethod: 'searchProducts', searchable: true },
 				},
-				{
-					displayName: 'By ID',
-					name: 'id',
-					type: 'string',
-					placeholder: 'e.g. 5001',
-					validation: digitsOnly('product'),
-				},
+				{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 5001' },
 			],
 		},
 	};
 }
 
-export function userField(location: FieldLocation, isRequired = true): FieldSpec {
+export function userField(location: FieldLocation, given: Placement = {}): FieldSpec {
 	return {
 		in: location,
 		key: 'user_id',
-		wire: id,
-		rules: [integer({ min: 1 })],
+		convert: id,
+		required: given.required,
+		placement: placementOf(location, given),
+		rules: [USER_ID_RULE],
 		property: {
 			displayName: 'User',
 			name: 'userId',
 			type: 'resourceLocator',
 			default: { mode: 'list', value: '' },
-			required: isRequired,
 			description: 'The user (agent or collaborator); search by name or email',
 			modes: [
 				{
@@ -127,21 +142,23 @@ export function userField(location: FieldLocation, isRequired = true): FieldSpec
 					type: 'list',
 					typeOptions: { searchListMethod: 'searchUsers', searchable: true },
 				},
-				{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 12', validation: digitsOnly('user') },
+				digitsOnlyMode('user', '12'),
 			],
 		},
 	};
 }
 
-/** Criteria rows `{id, value}`, the id picked from the product or the search-request referential. */
-export function criteriaField(referential: 'product' | 'searchRequest', isRequired = false): FieldSpec {
+/**
+ * Criteria rows `{id, value}`, the id picked from the product or the search-request referential
+ * (spec section 2 "Product": criteria is an array of objects with `id` and `value`).
+ */
+export function criteriaField(referential: 'product' | 'searchRequest', given: Placement = {}): FieldSpec {
 	const property: INodeProperties = {
 		displayName: 'Criteria',
 		name: 'criteria',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
 		default: {},
-		required: isRequired,
 		placeholder: 'Add Criterion',
 		description: 'Criterion values, e.g. price, rooms or zone (criterion 30 holds zones)',
 		options: [
@@ -158,7 +175,7 @@ export function criteriaField(referential: 'product' | 'searchRequest', isRequir
 						},
 						default: '',
 						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+							'Choose from the list, or specify an ID or XML identifier using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 					},
 					{
 						displayName: 'Value',
@@ -172,13 +189,16 @@ export function criteriaField(referential: 'product' | 'searchRequest', isRequir
 			},
 		],
 	};
-	return { in: 'body', wire: criteria, property };
+	return { in: 'body', convert: criteria, required: given.required, placement: placementOf('body', given), property };
 }
 
+/** A date-time filter; the key and the format are guesses (docs/assumptions.md "Envelopes and pagination"). */
 export function updatedSinceField(): FieldSpec {
 	return {
 		in: 'body',
-		wire: toUtcDateTime,
+		placement: 'collection',
+		convert: toUtcDateTime,
+		rules: [DATE_TIME_GUESS],
 		property: {
 			displayName: 'Updated Since',
 			name: 'updatedSince',
@@ -189,49 +209,72 @@ export function updatedSinceField(): FieldSpec {
 	};
 }
 
+/** Date-times the node sends in UTC where the spec gives no format: text it cannot read goes as typed. */
+export const DATE_TIME_GUESS: Rule = rule(guess('date-times are sent as UTC YYYY-MM-DDTHH:MM:SSZ'), (value) =>
+	/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(String(value))
+		? undefined
+		: 'could not be read as a date-time; it is sent as typed',
+);
+
+/** The spec caps the page of the agency list only (200); other lists are guessed to serve as much. */
+const PAGE_SIZE_GUESS = {
+	size: MAX_PER_PAGE,
+	source: guess('lists other than the agencies serve at most 200 records per page'),
+};
+
+export function maxPageSizeOf(endpoint: Endpoint): NonNullable<Endpoint['maxPageSize']> {
+	return endpoint.maxPageSize ?? PAGE_SIZE_GUESS;
+}
+
 /**
  * A numeric identifier of the path (webhook, event, mandate…) that has no searchable list; the
  * property stays a literal at the call site so that the linter checks it.
  */
-export function idInPath(property: INodeProperties): FieldSpec {
-	return { in: 'path', wire: id, rules: [integer({ min: 1 })], property: { ...property, required: true } };
-}
-
-/** A field's key on the wire: its `key`, else its property name in snake_case. */
-export function wireKeyOf(field: FieldSpec): string {
-	return field.key ?? snakeCase(field.property.name);
+export function idInPath(property: INodeProperties, rules: Rule[] = []): FieldSpec {
+	return { in: 'path', placement: 'top', convert: id, rules, property };
 }
 
 /** The same fields sent inside a nested object of the body: `customer.email`, `product.price`. */
 export function nestedUnder(prefix: string, fields: FieldSpec[]): FieldSpec[] {
-	return fields.map((field) => ({ ...field, key: `${prefix}.${wireKeyOf(field)}` }));
+	return fields.map((field) => ({ ...field, key: `${prefix}.${keyOf(field)}` }));
 }
 
-export function firstnameField(isRequired: boolean): FieldSpec {
+/** A field's key in the request: its `key`, else its property name in snake_case. */
+export function keyOf(field: FieldSpec): string {
+	return field.key ?? field.property.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+export function firstnameField(given: Placement = {}): FieldSpec {
 	return {
 		in: 'body',
-		property: { displayName: 'First Name', name: 'firstname', type: 'string', default: '', required: isRequired },
+		required: given.required,
+		placement: placementOf('body', given),
+		property: { displayName: 'First Name', name: 'firstname', type: 'string', default: '' },
 	};
 }
 
-export function lastnameField(isRequired: boolean): FieldSpec {
+export function lastnameField(given: Placement = {}): FieldSpec {
 	return {
 		in: 'body',
-		property: { displayName: 'Last Name', name: 'lastname', type: 'string', default: '', required: isRequired },
+		required: given.required,
+		placement: placementOf('body', given),
+		property: { displayName: 'Last Name', name: 'lastname', type: 'string', default: '' },
 	};
 }
 
-export function emailField(isRequired: boolean): FieldSpec {
+/** An email; its format is not in the spec, so a doubtful one is sent with a hint. */
+export function emailField(given: Placement = {}): FieldSpec {
 	return {
 		in: 'body',
-		rules: [email],
+		required: given.required,
+		placement: placementOf('body', given),
+		rules: [rule(guess('email addresses look like name@example.com'), email)],
 		property: {
 			displayName: 'Email',
 			name: 'email',
 			type: 'string',
 			placeholder: 'name@email.com',
 			default: '',
-			required: isRequired,
 		},
 	};
 }
@@ -240,6 +283,7 @@ export function emailField(isRequired: boolean): FieldSpec {
 export function genderField(): FieldSpec {
 	return {
 		in: 'body',
+		placement: 'collection',
 		key: 'gender_code',
 		property: {
 			displayName: 'Gender Name or ID',
@@ -257,6 +301,7 @@ export function genderField(): FieldSpec {
 export function commentField(): FieldSpec {
 	return {
 		in: 'body',
+		placement: 'collection',
 		property: {
 			displayName: 'Comment',
 			name: 'comment',

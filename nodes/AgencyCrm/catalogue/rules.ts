@@ -1,32 +1,49 @@
 import { imageInfo } from './image';
-import type { Check, FileValue, Rule, Violation, WireRequest } from './types';
+import type { Check, FileValue, Problem, PreparedRequest, Rule, RuleSource } from './types';
 
-/** Raised before any request when input breaks a rule; names every field and rule broken. */
-export class RuleViolation extends Error {
-	constructor(readonly violations: Violation[]) {
-		super(violations.map((violation) => `${violation.field} ${violation.message}`).join('; '));
-		this.name = 'RuleViolation';
+/** A rule the specification states; quote the section and its words. Breaking it blocks the request. */
+export const spec = (quote: string): RuleSource => ({ spec: quote });
+
+/** A rule without which the node cannot send a well-formed request. Breaking it blocks the request. */
+export const guard = (reason: string): RuleSource => ({ node: reason });
+
+/** Our choice where the spec says "not shown" (docs/assumptions.md). Breaking it only gives a hint. */
+export const guess = (topic: string): RuleSource => ({ guess: topic });
+
+export const blocks = (source: RuleSource): boolean => !('guess' in source);
+
+export function rule(source: RuleSource, test: Rule['test']): Rule {
+	return { source, test };
+}
+
+export function check(source: RuleSource, test: Check['test']): Check {
+	return { source, test };
+}
+
+/** Raised before any request when input breaks a rule that blocks; names every field and rule broken. */
+export class InputError extends Error {
+	constructor(readonly problems: Problem[]) {
+		super(problems.map((problem) => `${problem.field} ${problem.message}`).join('; '));
+		this.name = 'InputError';
 	}
 }
 
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** Spec sections 4 and 8: "maximum 20 MB", read as 20,000,000 bytes, the stricter of the two readings. */
+export const MAX_UPLOAD_BYTES = 20_000_000;
 export const MIN_PICTURE_WIDTH = 800;
 export const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
-export const isAbsent = (value: unknown) => value === undefined || value === null || value === '';
+export const isAbsent = (value: unknown): value is undefined | null | '' =>
+	value === undefined || value === null || value === '';
 
-/** Skips absent values: "required" is its own rule. */
-function when(test: (value: unknown) => boolean, message: string): Rule {
-	return (value) => (isAbsent(value) || test(value) ? undefined : message);
-}
+/** Absent, or an empty list (a multi-select left empty). */
+export const isEmpty = (value: unknown): boolean => isAbsent(value) || (Array.isArray(value) && value.length === 0);
 
-export const required: Rule = (value) =>
-	isAbsent(value) || (Array.isArray(value) && value.length === 0) ? 'is required' : undefined;
+// ---- Tests on one value: each returns what is wrong ("must be …"), or undefined ----
 
-export function integer(bounds: { min?: number; max?: number } = {}): Rule {
+export function integer(bounds: { min?: number; max?: number } = {}): Rule['test'] {
 	const { min, max } = bounds;
 	return (value) => {
-		if (isAbsent(value)) return undefined;
 		// Digits only: Number() would also take "1e3", "0x10" or true.
 		const text = typeof value === 'number' || typeof value === 'string' ? String(value).trim() : '';
 		if (!/^-?\d+$/.test(text)) return 'must be a whole number';
@@ -37,40 +54,46 @@ export function integer(bounds: { min?: number; max?: number } = {}): Rule {
 	};
 }
 
-export function numberBetween(min: number, max: number): Rule {
-	return when((value) => {
-		const number = Number(value);
-		return Number.isFinite(number) && number >= min && number <= max;
-	}, `must be a number from ${min} to ${max}`);
-}
-
-export function oneOf(values: readonly string[]): Rule {
-	return when((value) => values.includes(String(value)), `must be one of ${values.join(', ')}`);
-}
-
-/** Every entry of a list must be one of the known values (e.g. transaction `include`). */
-export function eachOneOf(values: readonly string[]): Rule {
+export function numberBetween(min: number, max: number): Rule['test'] {
 	return (value) => {
-		const unknown = (Array.isArray(value) ? value : String(value ?? '').split(','))
-			.map((entry) => String(entry).trim())
-			.filter((entry) => entry !== '' && !values.includes(entry));
-		return unknown.length ? `has unknown value ${unknown.join(', ')}; allowed: ${values.join(', ')}` : undefined;
+		const number = typeof value === 'number' ? value : Number.NaN;
+		return Number.isFinite(number) && number >= min && number <= max
+			? undefined
+			: `must be a number from ${min} to ${max}`;
 	};
 }
 
-export const email: Rule = when(
-	(value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(value)),
-	'must be an email address like name@example.com',
-);
+export const isBoolean: Rule['test'] = (value) => (typeof value === 'boolean' ? undefined : 'must be true or false');
 
-export const utcDateTime: Rule = when(
-	(value) => UTC_DATE_TIME.test(String(value)),
-	'must be a UTC date-time YYYY-MM-DDTHH:MM:SSZ',
-);
+export const isText: Rule['test'] = (value) => (typeof value === 'string' ? undefined : 'must be text');
+
+export const isList: Rule['test'] = (value) => (Array.isArray(value) ? undefined : 'must be a list');
+
+export const isObject: Rule['test'] = (value) =>
+	typeof value === 'object' && value !== null && !Array.isArray(value) ? undefined : 'must be a JSON object';
+
+export function oneOf(values: readonly string[]): Rule['test'] {
+	return (value) => (values.includes(String(value)) ? undefined : `must be one of ${values.join(', ')}`);
+}
+
+/** Every entry of a list (or of a comma-separated text) is one of the values. */
+export function eachOneOf(values: readonly string[]): Rule['test'] {
+	return (value) => {
+		const unknown = (Array.isArray(value) ? value : String(value).split(','))
+			.map((entry) => String(entry).trim())
+			.filter((entry) => entry !== '' && !values.includes(entry));
+		return unknown.length ? `has unknown value ${unknown.join(', ')}; known: ${values.join(', ')}` : undefined;
+	};
+}
+
+export const email: Rule['test'] = (value) =>
+	/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(value)) ? undefined : 'does not look like an email address';
+
+export const utcDateTime: Rule['test'] = (value) =>
+	UTC_DATE_TIME.test(String(value)) ? undefined : 'must be a UTC date-time YYYY-MM-DDTHH:MM:SSZ';
 
 /** Spec section 4 "Users": 12 to 40 characters with upper, lower, digit and special character. */
-export const password: Rule = (value) => {
-	if (isAbsent(value)) return undefined;
+export const password: Rule['test'] = (value) => {
 	const text = String(value);
 	const missing = [
 		[/[A-Z]/, 'an uppercase letter'],
@@ -80,45 +103,70 @@ export const password: Rule = (value) => {
 	]
 		.filter(([pattern]) => !(pattern as RegExp).test(text))
 		.map(([, label]) => label as string);
-	if (text.length < 12 || text.length > 40 || missing.length) {
-		const lacks = missing.length ? `; it lacks ${missing.join(', ')}` : '';
-		return `must be 12 to 40 characters with an uppercase letter, a lowercase letter, a digit and a special character (it has ${text.length} characters${lacks})`;
-	}
-	return undefined;
+	if (text.length >= 12 && text.length <= 40 && !missing.length) return undefined;
+	const lacks = missing.length ? `; it lacks ${missing.join(', ')}` : '';
+	return `must be 12 to 40 characters with an uppercase letter, a lowercase letter, a digit and a special character (it has ${text.length} characters${lacks})`;
 };
 
-export function maxBytes(limit: number): Rule {
+export function maxBytes(limit: number): Rule['test'] {
 	return (value) => {
-		const file = value as FileValue | undefined;
-		if (!file?.data) return undefined;
+		const file = value as FileValue;
 		return file.data.length > limit
-			? `must be at most ${limit / 1024 / 1024} MB (the file "${file.fileName}" has ${(file.data.length / 1024 / 1024).toFixed(1)} MB)`
-			: undefined;
-	};
-}
-
-export const imageOnly: Rule = (value) => {
-	const file = value as FileValue | undefined;
-	if (!file?.data) return undefined;
-	return imageInfo(file.data) ? undefined : `must be an image (PNG, JPEG, WebP or GIF); "${file.fileName}" is not`;
-};
-
-export function minImageWidth(pixels: number): Rule {
-	return (value) => {
-		const file = value as FileValue | undefined;
-		if (!file?.data) return undefined;
-		const info = imageInfo(file.data);
-		if (!info) return `must be a PNG, JPEG, WebP or GIF image; "${file.fileName}" is not`;
-		return info.width < pixels
-			? `must be at least ${pixels} px wide ("${file.fileName}" is ${info.width} px)`
+			? `must be at most ${limit.toLocaleString('en-US')} bytes (20 MB); "${file.fileName}" has ${file.data.length.toLocaleString('en-US')}`
 			: undefined;
 	};
 }
 
 /**
- * A check across fields: at least one of the values read off the wire request is given (a
- * boolean counts only when true), e.g. "profile or signature picture".
+ * An image, by its first bytes (PNG, JPEG, WebP, GIF) or by the MIME type n8n gave it (any other
+ * `image/*`, e.g. AVIF or HEIC, whose header the node does not read: the API judges those).
  */
-export function atLeastOne(field: string, message: string, values: (wire: WireRequest) => unknown[]): Check {
-	return (wire) => (values(wire).some((value) => !isAbsent(value) && value !== false) ? [] : [{ field, message }]);
+export const imageOnly: Rule['test'] = (value) => {
+	const file = value as FileValue;
+	if (imageInfo(file.data) || file.mimeType.toLowerCase().startsWith('image/')) return undefined;
+	return `must be an image; "${file.fileName}" is ${file.mimeType || 'not one'}`;
+};
+
+/** The width read from the image header; an image whose header the node cannot read is left to the API. */
+export function minImageWidth(pixels: number): Rule['test'] {
+	return (value) => {
+		const file = value as FileValue;
+		const info = imageInfo(file.data);
+		return info && info.width < pixels
+			? `must be at least ${pixels} px wide ("${file.fileName}" is ${info.width} px)`
+			: undefined;
+	};
+}
+
+/** Whole-number ids where the spec types them as integers (webhooks, calendar events and agencies). */
+export function integerId(quote: string): Rule {
+	return rule(spec(quote), (value) => (/^\d+$/.test(String(value)) ? undefined : 'must be a whole-number ID'));
+}
+
+/** Problems of one value against the rules of a field, labelled with the field. */
+export function problemsOf(field: string, rules: readonly Rule[], value: unknown): Problem[] {
+	return rules.flatMap((candidate) => {
+		const message = candidate.test(value);
+		return message === undefined ? [] : [{ field, message, source: candidate.source }];
+	});
+}
+
+/** Problems of a check across fields, with the check's source. */
+export function problemsOfCheck(candidate: Check, request: PreparedRequest): Problem[] {
+	return candidate.test(request).map((found) => ({ ...found, source: candidate.source }));
+}
+
+/**
+ * A check across fields: at least one of the values read off the request is given (a boolean
+ * counts only when true), e.g. "profile or signature picture".
+ */
+export function atLeastOne(
+	source: RuleSource,
+	field: string,
+	message: string,
+	values: (request: PreparedRequest) => unknown[],
+): Check {
+	return check(source, (request) =>
+		values(request).some((value) => !isEmpty(value) && value !== false) ? [] : [{ field, message }],
+	);
 }

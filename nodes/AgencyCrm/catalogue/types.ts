@@ -1,11 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { PaginationMode } from '../../shared/transport';
 
@@ -24,6 +17,32 @@ export type Pack =
 	| 'SITE_CALENDAR:WRITE';
 
 /**
+ * Where a rule comes from, which decides what breaking it does:
+ * - `spec`: the specification states it (quote its section): the request is refused before sending;
+ * - `node`: the node could not send a well-formed request (an empty path segment, text that is not
+ *   JSON, a file that is not there): refused before sending;
+ * - `guess`: our choice where the spec says "not shown" (docs/assumptions.md): the request is sent as
+ *   given and the user gets an execution hint, because production may accept what we guessed wrong.
+ */
+export type RuleSource = { spec: string } | { node: string } | { guess: string };
+
+/** What is wrong with one input, and on whose authority. */
+export interface Problem {
+	field: string;
+	message: string;
+	source: RuleSource;
+}
+
+/**
+ * A rule on one value: `test` says what is wrong ("must be …"), or undefined when the value is fine.
+ * Absent values are never tested: whether a value is needed is the field's `required`.
+ */
+export interface Rule {
+	source: RuleSource;
+	test(value: unknown): string | undefined;
+}
+
+/**
  * Where a field's value goes: a `{placeholder}` of the path, the query, the JSON body, or (for
  * uploads) a file read from the item's binary property named by the field, sent as
  * `Endpoint.upload` says.
@@ -37,40 +56,42 @@ export interface FileValue {
 	data: Buffer;
 }
 
-/** Returns what is wrong with a value ("must be …"), or undefined when it is fine. */
-export type Rule = (value: unknown) => string | undefined;
-
-/** What a transform may need besides the value: the workflow's time zone, for dates without one. */
-export interface WireEnv {
+/** What a conversion may need besides the value: the workflow's time zone, for dates without one. */
+export interface ConvertEnv {
 	timezone: string;
 }
 
-/** Converts what the user entered into what the API expects; returns an `Invalid` when it cannot. */
-export type WireTransform = (value: unknown, env: WireEnv) => unknown;
+/**
+ * Turns what the user entered into what the API expects. It fails (`problem`) only when no
+ * well-formed request can carry the value (text that is not JSON); a value the API may refuse is
+ * left to the rules. A failure inside a nested input names that input (`field`).
+ */
+export type Converter = (value: unknown, env: ConvertEnv) => { value: unknown } | { problem: string; field?: string };
 
 export interface FieldSpec {
 	in: FieldLocation;
-	/**
-	 * The descriptor users see, written as a literal so that the n8n linter checks it.
-	 * `required: true` makes it a top-level parameter; otherwise it is an option of the
-	 * operation's "Additional Fields", "Filters" or "Options" collection.
-	 */
+	/** `top`: a parameter of its own; `collection`: an option of the operation's Additional Fields, Filters or Options. */
+	placement: 'top' | 'collection';
+	/** The descriptor users see, written as a literal so that the n8n linter checks it. */
 	property: INodeProperties;
-	/** Wire key; by default the property name in snake_case (`mobilePhone` → `mobile_phone`). */
+	/** Key in the request; by default the property name in snake_case (`mobilePhone` → `mobile_phone`). */
 	key?: string;
-	wire?: WireTransform;
+	convert?: Converter;
+	/** Why the value cannot be left out; not set: optional. */
+	required?: RuleSource;
 	rules?: Rule[];
+	/**
+	 * For `options` and `multiOptions` properties: on whose authority the option values are the
+	 * only ones. A `spec` list refuses other values; a `guess` list only suggests them, and any other
+	 * value (typed in an expression) is sent with a hint.
+	 */
+	values?: RuleSource;
 }
 
-/** A rule broken by a whole request rather than one field, e.g. "exactly one organizer". */
-export interface Violation {
-	field: string;
-	message: string;
-}
-
-/** The request as it will be sent, before any I/O: what validation and tests look at. */
-export interface WireRequest {
+/** The request as it will be sent, before any I/O: what checks and tests look at. */
+export interface PreparedRequest {
 	method: IHttpRequestMethods;
+	/** The path with its placeholders filled in and encoded. */
 	path: string;
 	pathParams: IDataObject;
 	qs: IDataObject;
@@ -82,10 +103,16 @@ export interface WireRequest {
 	pagination?: PaginationMode;
 	/** How many records a paginated operation returns at most; undefined for Return All. */
 	limit?: number;
+	/** Problems that do not block: guesses the input contradicts, shown to the user as hints. */
+	hints: Problem[];
 }
 
-/** A rule across fields, run on the finished wire request; returns what is wrong (none: fine). */
-export type Check = (wire: WireRequest) => Violation[];
+/** A rule across fields, on the prepared request. */
+export interface Check {
+	source: RuleSource;
+	/** What is wrong, field by field (none: fine). */
+	test(request: PreparedRequest): Array<{ field: string; message: string }>;
+}
 
 /**
  * How the `file` fields travel: as parts of a `multipart/form-data` body whose other parts are
@@ -104,12 +131,26 @@ export type OutputShape =
 	/** An image when the API returns one (output as binary), otherwise the JSON record. */
 	| 'imageOrRecord';
 
-/** Runs an operation that is more than one request (e.g. customer upsert). */
-export type CustomOperation = (
-	this: IExecuteFunctions,
-	wire: WireRequest,
-	itemIndex: number,
-) => Promise<INodeExecutionData[]>;
+/**
+ * When a request may be sent again after a failure that leaves unknown whether the API processed it
+ * (a connection reset, a 502 or a 504): `always` when sending it twice changes nothing more than
+ * once; `never` otherwise (it is then resent only after a 429 or a 503, which say it was not
+ * processed); or a function of the prepared request, for creates the spec makes idempotent by content.
+ */
+export type ResendPolicy = 'always' | 'never' | ((request: PreparedRequest) => boolean);
+
+/** The keys of the operations that are more than one request (actions/operations). */
+export type CustomOperationKey = 'upsertCustomer';
+
+/** What the Output option keeps of a large record; see actions/output.ts. */
+export interface OutputKeys {
+	/** The record's identifier, which every output keeps. */
+	id: string;
+	/** The other keys of the Simplified output (a guess where the spec names few fields). */
+	simple: string[];
+	/** The parameter naming the related data asked for (`include`, `fetch`): those keys always come out. */
+	relationsParameter?: string;
+}
 
 export interface Endpoint {
 	/** Value of the node's Resource parameter. */
@@ -124,18 +165,21 @@ export interface Endpoint {
 	pagination?: PaginationMode;
 	/** When the API pages this endpoint in more than one way, the modes users may choose (first: default). */
 	paginationModes?: PaginationMode[];
-	/** Rules across fields, checked on the wire request. */
+	/** Largest page the spec allows for this list; other lists are only guessed (docs/assumptions.md). */
+	maxPageSize?: { size: number; source: RuleSource };
+	/** Values that follow from others (e.g. `product_id` from the path), filled before the checks. */
+	derive?: (request: PreparedRequest) => PreparedRequest;
+	/** Rules across fields. */
 	checks?: Check[];
 	output?: OutputShape;
-	/** Keys kept by the Simplify option; the option exists only where this is set. */
-	simplify?: string[];
-	/** Whether the JSON body accepts extra fields the spec does not list (escape hatch). */
-	extraBodyJson?: boolean;
-	/** A POST that only reads (searches): safe to resend after a connection reset. */
-	readOnly?: boolean;
+	/** Offers the Output option (Simplified, Raw, Selected Fields) where records are large. */
+	outputKeys?: OutputKeys;
+	/** See ResendPolicy; by default `always` for GET, PUT, PATCH and DELETE and `never` for POST. */
+	resend?: ResendPolicy;
 	/** How `file` fields are sent; `multipart` when not set. */
 	upload?: UploadEncoding;
 	/** Statuses with a business meaning here, never retried (e.g. 502 on consent). */
 	noRetryStatuses?: number[];
-	custom?: CustomOperation;
+	/** Runs an operation that is more than one request, registered under this key. */
+	custom?: CustomOperationKey;
 }

@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { isTokenExchangeFailure } from '../../../credentials/tokenExchange';
+import { CREDENTIAL_TYPE, isTokenExchangeFailure } from '../../../credentials/contract';
 
 import {
 	MAX_RETRIES,
@@ -22,8 +22,6 @@ import {
 	retryDelayMs,
 } from './backoff';
 import { apiError } from './errors';
-
-export const CREDENTIAL_TYPE = 'agencyCrmApi';
 
 /** Every n8n context our nodes send requests from. */
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;

@@ -50,14 +50,3 @@ export async function admin<T = Record<string, unknown>>(
 	if (!response.ok) throw new Error(`admin ${method} ${path}: ${response.status} ${text}`);
 	return (text ? JSON.parse(text) : {}) as T;
 }
-
-/** Polls `probe` until it gives a value (n8n and the sandbox finish some work after answering). */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
-}

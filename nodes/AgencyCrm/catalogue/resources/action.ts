@@ -1,27 +1,34 @@
-import { commentField, customerField, productField, userField } from '../fields';
+import { id, toUtcDateTime } from '../convert';
+import { DATE_TIME_GUESS, commentField, customerField, productField, userField } from '../fields';
+import { guess } from '../rules';
 import type { Endpoint, FieldSpec } from '../types';
-import { id, toUtcDateTime } from '../wire';
 
-/** The body of both action-creation endpoints (docs/assumptions.md "Action"). */
+/**
+ * The body of both action-creation endpoints (docs/assumptions.md "Action"). Spec section 2 says
+ * each action has a type from `GET /actions/types`; the key names are our guess.
+ */
 const actionFields: FieldSpec[] = [
 	{
 		in: 'body',
+		placement: 'top',
 		key: 'action_type_id',
-		wire: id,
+		convert: id,
+		required: guess('an action names its type as action_type_id'),
 		property: {
 			displayName: 'Action Type Name or ID',
 			name: 'actionTypeId',
 			type: 'options',
 			typeOptions: { loadOptionsMethod: 'getActionTypes' },
 			default: '',
-			required: true,
 			description:
 				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 		},
 	},
 	{
 		in: 'body',
-		wire: toUtcDateTime,
+		placement: 'collection',
+		convert: toUtcDateTime,
+		rules: [DATE_TIME_GUESS],
 		property: {
 			displayName: 'Date',
 			name: 'date',
@@ -31,7 +38,7 @@ const actionFields: FieldSpec[] = [
 		},
 	},
 	commentField(),
-	userField('body', false),
+	userField('body'),
 ];
 
 export const actionEndpoints: Endpoint[] = [
@@ -42,7 +49,7 @@ export const actionEndpoints: Endpoint[] = [
 			value: 'createForCustomer',
 			action: 'Log an action on a customer',
 			description:
-				'Log a call, visit, email or other activity on a contact. It always goes to the application log; the history shows it only if its action type allows it.',
+				'Log a call, visit, email or other activity on a contact, with its type, date and comment. It always goes to the application log; the history shows it only if its action type allows it.',
 		},
 		method: 'POST',
 		path: '/customers/{customerId}/actions',
@@ -56,7 +63,7 @@ export const actionEndpoints: Endpoint[] = [
 			value: 'createForProduct',
 			action: 'Log an action on a product',
 			description:
-				'Log a call, visit, email or other activity on a property listing. It always goes to the application log; the history shows it only if its action type allows it.',
+				'Log a call, visit, email or other activity on a property listing, with its type, date and comment. It always goes to the application log; the history shows it only if its action type allows it.',
 		},
 		method: 'POST',
 		path: '/products/{productId}/actions',

@@ -1,4 +1,5 @@
 import { agencyField } from '../fields';
+import { spec } from '../rules';
 import type { Endpoint } from '../types';
 
 export const agencyEndpoints: Endpoint[] = [
@@ -22,15 +23,20 @@ export const agencyEndpoints: Endpoint[] = [
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many agencies',
-			description: 'List the agencies of the site',
+			description: 'List the agencies of the site, optionally those whose name contains a text',
 		},
 		method: 'GET',
 		path: '/agencies',
 		packs: ['Any'],
 		pagination: 'cursor',
+		maxPageSize: {
+			size: 200,
+			source: spec('section 4 "Discovery and agencies", GET /agencies: "per_page integer (default 50, maximum 200)"'),
+		},
 		fields: [
 			{
 				in: 'query',
+				placement: 'collection',
 				property: {
 					displayName: 'Search',
 					name: 'search',
@@ -47,11 +53,11 @@ export const agencyEndpoints: Endpoint[] = [
 			name: 'Get',
 			value: 'get',
 			action: 'Get an agency',
-			description: 'Get one agency with its users',
+			description: 'Get one agency by its ID, with its users',
 		},
 		method: 'GET',
 		path: '/agencies/{agencyId}',
 		packs: ['Any'],
-		fields: [agencyField('path', true)],
+		fields: [agencyField('path')],
 	},
 ];

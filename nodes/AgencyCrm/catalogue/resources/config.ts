@@ -1,4 +1,4 @@
-import { integer } from '../rules';
+import { idInPath } from '../fields';
 import type { Endpoint } from '../types';
 
 export const configEndpoints: Endpoint[] = [
@@ -14,19 +14,14 @@ export const configEndpoints: Endpoint[] = [
 		path: '/configs/listes/{listId}/values',
 		packs: ['Any'],
 		fields: [
-			{
-				in: 'path',
-				rules: [integer({ min: 1 })],
-				property: {
-					displayName: 'List ID',
-					name: 'listId',
-					type: 'number',
-					typeOptions: { minValue: 1 },
-					default: 1,
-					required: true,
-					description: 'Identifier of the configuration list (no endpoint lists the lists)',
-				},
-			},
+			idInPath({
+				displayName: 'List ID',
+				name: 'listId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 1',
+				description: 'Identifier of the configuration list (no endpoint lists the lists)',
+			}),
 		],
 	},
 ];

@@ -1,7 +1,7 @@
-import { customerField } from '../fields';
-import { MAX_UPLOAD_BYTES, maxBytes } from '../rules';
+import { toUtcDateTime } from '../convert';
+import { DATE_TIME_GUESS, customerField } from '../fields';
+import { guess } from '../rules';
 import type { Endpoint } from '../types';
-import { toUtcDateTime } from '../wire';
 
 export const consentEndpoints: Endpoint[] = [
 	{
@@ -16,24 +16,31 @@ export const consentEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/customers/{customerId}/consent',
 		packs: ['Customers'],
-		upload: 'base64Json',
+		// Spec section 4: "If the proof file cannot be stored the response is 502 and nothing is recorded."
 		noRetryStatuses: [502],
+		// An upsert of the single consent record (spec section 3): sending it twice records it once.
+		resend: 'always',
+		upload: 'base64Json',
 		fields: [
 			customerField('path'),
 			{
 				in: 'body',
+				placement: 'top',
+				// Spec section 3: "reason and optional proof file stored"; the key is our guess.
+				required: guess('a consent carries its reason'),
 				property: {
 					displayName: 'Reason',
 					name: 'reason',
 					type: 'string',
 					default: '',
-					required: true,
 					description: 'How and why the consent was collected, e.g. "Signed form at the agency"',
 				},
 			},
 			{
 				in: 'body',
-				wire: toUtcDateTime,
+				placement: 'collection',
+				convert: toUtcDateTime,
+				rules: [DATE_TIME_GUESS],
 				property: {
 					displayName: 'Collected At',
 					name: 'collectedAt',
@@ -43,10 +50,10 @@ export const consentEndpoints: Endpoint[] = [
 				},
 			},
 			{
+				// The spec gives the proof file no size limit and no type.
 				in: 'file',
+				placement: 'collection',
 				key: 'proof_file',
-				// Sent base64-encoded in JSON (a third larger): the same 20 MB bound as other uploads.
-				rules: [maxBytes(MAX_UPLOAD_BYTES)],
 				property: {
 					displayName: 'Proof Input Binary Field',
 					name: 'proofBinaryPropertyName',

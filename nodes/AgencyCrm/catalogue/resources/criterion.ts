@@ -1,6 +1,5 @@
-import { integer } from '../rules';
+import { idInPath } from '../fields';
 import type { Endpoint } from '../types';
-import { id } from '../wire';
 
 export const criterionEndpoints: Endpoint[] = [
 	{
@@ -23,26 +22,22 @@ export const criterionEndpoints: Endpoint[] = [
 			name: 'Get Product Criterion',
 			value: 'getProductCriterion',
 			action: 'Get a product criterion',
-			description: 'Get one product criterion definition with its possible values',
+			description: 'Get one product criterion definition, by its ID or XML identifier, with its possible values',
 		},
 		method: 'GET',
 		path: '/criterias/product/{criteriaId}',
 		packs: ['Any'],
 		fields: [
-			{
-				in: 'path',
-				wire: id,
-				property: {
-					displayName: 'Criterion Name or ID',
-					name: 'criteriaId',
-					type: 'options',
-					typeOptions: { loadOptionsMethod: 'getProductCriteria' },
-					default: '',
-					required: true,
-					description:
-						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-				},
-			},
+			// Spec section 4 "Products": a criterion `id` "accepts an XML identifier among its accepted forms".
+			idInPath({
+				displayName: 'Criterion Name or ID',
+				name: 'criteriaId',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getProductCriteria' },
+				default: '',
+				description:
+					'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			}),
 		],
 	},
 	{
@@ -83,21 +78,15 @@ export const criterionEndpoints: Endpoint[] = [
 		path: '/criterias/categories/{categoryId}',
 		packs: ['Any'],
 		fields: [
-			{
-				in: 'path',
-				wire: id,
-				rules: [integer({ min: 1 })],
-				property: {
-					displayName: 'Category Name or ID',
-					name: 'categoryId',
-					type: 'options',
-					typeOptions: { loadOptionsMethod: 'getCategories' },
-					default: '',
-					required: true,
-					description:
-						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-				},
-			},
+			idInPath({
+				displayName: 'Category Name or ID',
+				name: 'categoryId',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getCategories' },
+				default: '',
+				description:
+					'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			}),
 		],
 	},
 ];

@@ -1,4 +1,5 @@
-import { upsertCustomer } from '../../actions/upsertCustomer';
+import { CUSTOMER_INCLUDES, relationOptions } from '../../../shared/relations';
+import { address, commaList, id, idList, phoneList } from '../convert';
 import {
 	agencyField,
 	customerField,
@@ -9,58 +10,127 @@ import {
 	updatedSinceField,
 	userField,
 } from '../fields';
-import { oneOf } from '../rules';
-import type { Endpoint, FieldSpec } from '../types';
-import { commaList, id, idList } from '../wire';
+import { atLeastOne, guard, guess, isEmpty } from '../rules';
+import type { Endpoint, FieldSpec, OutputKeys, PreparedRequest } from '../types';
 
-const CUSTOMER_TYPES = ['buyer', 'seller', 'tenant', 'landlord', 'other'] as const;
+/** Simplified output: who the contact is and how to reach them (the spec names most of these keys). */
+const CUSTOMER_OUTPUT: OutputKeys = {
+	id: 'customers_id',
+	simple: ['agency_id', 'firstname', 'lastname', 'email', 'phone', 'mobile_phone', 'phones', 'type', 'updated_at'],
+};
 
-/** Keys kept by Simplify: who the contact is and how to reach them. */
-export const CUSTOMER_SIMPLE_KEYS = [
-	'customers_id',
-	'agency_id',
-	'firstname',
-	'lastname',
-	'email',
-	'phone',
-	'mobile_phone',
-	'type',
-	'updated_at',
-];
+/** The customer type; the spec names the field but not its values, which are our guess. */
+function typeField(): FieldSpec {
+	return {
+		in: 'body',
+		placement: 'collection',
+		values: guess('customer types'),
+		property: {
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			options: [
+				{ name: 'Buyer', value: 'buyer' },
+				{ name: 'Landlord', value: 'landlord' },
+				{ name: 'Other', value: 'other' },
+				{ name: 'Seller', value: 'seller' },
+				{ name: 'Tenant', value: 'tenant' },
+			],
+			default: 'buyer',
+			description: 'Choose from the list, or specify another type using an expression',
+		},
+	};
+}
 
-const CUSTOMER_INCLUDES = [
-	'address',
-	'groups',
-	'color',
-	'origin',
-	'user',
-	'gender',
-	'stopSms',
-	'notary',
-	'relations',
-	'consent',
-	'search_requests',
-	'mandates',
-];
-
-const typeOptions = CUSTOMER_TYPES.map((type) => ({ name: type.charAt(0).toUpperCase() + type.slice(1), value: type }));
-
-/** Who the contact is and how to reach them: customer create, update and upsert, and leads. */
+/**
+ * Who the contact is and how to reach them: customer create, update and upsert, and leads. Phone
+ * numbers and the address are written in the structure the API returns them in (spec section 2
+ * "Customer"); that structure is our guess (docs/assumptions.md "Customer").
+ */
 export const CONTACT_FIELDS: FieldSpec[] = [
-	firstnameField(false),
-	emailField(false),
+	firstnameField(),
 	{
 		in: 'body',
+		placement: 'collection',
 		property: { displayName: 'Phone', name: 'phone', type: 'string', default: '', description: 'Landline number' },
 	},
 	{
 		in: 'body',
+		placement: 'collection',
 		property: { displayName: 'Mobile Phone', name: 'mobilePhone', type: 'string', default: '' },
 	},
 	{
 		in: 'body',
+		placement: 'collection',
+		convert: phoneList,
+		property: {
+			displayName: 'Other Phones',
+			name: 'phones',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			default: {},
+			placeholder: 'Add Phone',
+			description: 'Further numbers of the contact, each with its kind',
+			options: [
+				{
+					displayName: 'Phone',
+					name: 'phone',
+					values: [
+						{ displayName: 'Number', name: 'number', type: 'string', default: '' },
+						{
+							displayName: 'Type',
+							name: 'type',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. work',
+							description: 'The kind of number, e.g. home, work or fax',
+						},
+					],
+				},
+			],
+		},
+	},
+	{
+		in: 'body',
+		placement: 'collection',
+		convert: address,
+		property: {
+			displayName: 'Address',
+			name: 'address',
+			type: 'fixedCollection',
+			default: {},
+			placeholder: 'Add Address',
+			options: [
+				{
+					displayName: 'Address',
+					name: 'address',
+					values: [
+						{ displayName: 'City', name: 'city', type: 'string', default: '' },
+						{ displayName: 'Country', name: 'country', type: 'string', default: '' },
+						{ displayName: 'Postal Code', name: 'postalCode', type: 'string', default: '' },
+						{ displayName: 'Street', name: 'street', type: 'string', default: '' },
+					],
+				},
+			],
+		},
+	},
+	{
+		in: 'body',
+		placement: 'collection',
+		key: 'stop_sms',
+		property: {
+			displayName: 'Stop SMS',
+			name: 'stopSms',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the contact refuses text messages',
+		},
+	},
+	{
+		in: 'body',
+		placement: 'collection',
 		key: 'group_ids',
-		wire: idList,
+		convert: idList,
 		property: {
 			displayName: 'Group Names or IDs',
 			name: 'groupIds',
@@ -73,8 +143,9 @@ export const CONTACT_FIELDS: FieldSpec[] = [
 	},
 	{
 		in: 'body',
+		placement: 'collection',
 		key: 'origin_id',
-		wire: id,
+		convert: id,
 		property: {
 			displayName: 'Origin Name or ID',
 			name: 'originId',
@@ -88,16 +159,28 @@ export const CONTACT_FIELDS: FieldSpec[] = [
 	genderField(),
 ];
 
-/** The contact fields of create, update and upsert (spec section 2 "Customer"). */
-const profileFields: FieldSpec[] = [
-	...CONTACT_FIELDS,
-	{
-		in: 'body',
-		rules: [oneOf(CUSTOMER_TYPES)],
-		property: { displayName: 'Type', name: 'type', type: 'options', options: typeOptions, default: 'buyer' },
-	},
-	userField('body', false),
-];
+/** Create, update and upsert: the contact, its type and its agent. */
+const profileFields: FieldSpec[] = [...CONTACT_FIELDS, typeField(), userField('body')];
+
+/** The keys by which the API finds a duplicate contact (spec section 4 "Customers": "email OR phones"). */
+const DUPLICATE_KEYS = ['email', 'phone', 'mobile_phone', 'phones'];
+
+/**
+ * Spec section 4 "Customers": "Without check_duplicate, a found duplicate leads to the existing
+ * customer being used": a create carrying an email or a phone cannot make a second contact, so it may
+ * be sent again after a connection reset, a 502 or a 504.
+ */
+export function createFindsItsDuplicate(request: PreparedRequest): boolean {
+	return request.body.check_duplicate !== true && DUPLICATE_KEYS.some((key) => !isEmpty(request.body[key]));
+}
+
+/** What a new contact needs, as the sandbox decides (docs/assumptions.md "Customer duplicates"). */
+const identified = atLeastOne(
+	guess('a new contact needs one of lastname, email, phone or mobile_phone'),
+	'"Last Name", "Email", "Phone" or "Mobile Phone"',
+	'is empty for all four, though the API probably needs one',
+	(request) => ['lastname', 'email', 'phone', 'mobile_phone'].map((key) => request.body[key]),
+);
 
 export const customerEndpoints: Endpoint[] = [
 	{
@@ -106,29 +189,33 @@ export const customerEndpoints: Endpoint[] = [
 			name: 'Create',
 			value: 'create',
 			action: 'Create a customer',
-			description: 'Create a contact. A contact with the same email or phone on the site is returned instead.',
+			description:
+				'Create a contact from any of last name, email or phone. A contact with the same email or phone on the site is returned instead, unless Check Duplicate is on. Returns the contact.',
 		},
 		method: 'POST',
 		path: '/customers',
 		packs: ['Customers'],
 		fields: [
-			agencyField('body', true),
-			lastnameField(true),
+			agencyField('body', { placement: 'top' }),
+			lastnameField({ placement: 'top' }),
+			emailField(),
 			...profileFields,
 			{
 				in: 'body',
+				placement: 'collection',
 				property: {
 					displayName: 'Check Duplicate',
 					name: 'checkDuplicate',
 					type: 'boolean',
 					default: false,
 					description:
-						'Whether to refuse the creation (409) when a contact with the same email or phone exists, instead of returning it',
+						'Whether to ask the API to check for an existing contact with the same email or phone instead of returning it',
 				},
 			},
 		],
-		extraBodyJson: true,
-		simplify: CUSTOMER_SIMPLE_KEYS,
+		checks: [identified],
+		resend: createFindsItsDuplicate,
+		outputKeys: CUSTOMER_OUTPUT,
 	},
 	{
 		resource: 'customer',
@@ -141,15 +228,23 @@ export const customerEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/customers',
 		packs: ['Customers'],
-		fields: [agencyField('body', true), lastnameField(true), ...profileFields],
-		extraBodyJson: true,
-		checks: [
-			(wire) =>
-				wire.body.email || wire.body.phone || wire.body.mobile_phone
-					? []
-					: [{ field: '"Email", "Phone" or "Mobile Phone"', message: 'is required to find the contact' }],
+		fields: [
+			agencyField('body', { placement: 'top' }),
+			lastnameField({ placement: 'top' }),
+			emailField(),
+			...profileFields,
 		],
-		custom: upsertCustomer,
+		checks: [
+			atLeastOne(
+				guard('the contact is looked for by email or phone'),
+				'"Email", "Phone" or "Mobile Phone"',
+				'is required to find the contact',
+				(request) => [request.body.email, request.body.phone, request.body.mobile_phone],
+			),
+		],
+		resend: createFindsItsDuplicate,
+		custom: 'upsertCustomer',
+		outputKeys: CUSTOMER_OUTPUT,
 	},
 	{
 		resource: 'customer',
@@ -157,17 +252,19 @@ export const customerEndpoints: Endpoint[] = [
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many customers',
-			description: 'Search contacts, newest first (by customers_ID descending)',
+			description:
+				'Search contacts by email, phone, text, agency, type or last change, newest first (by customers_ID descending)',
 		},
 		method: 'POST',
 		path: '/customers/search',
 		packs: ['Customers'],
 		pagination: 'cursor',
-		readOnly: true,
+		resend: 'always',
 		fields: [
-			emailField(false),
+			emailField(),
 			{
 				in: 'body',
+				placement: 'collection',
 				property: {
 					displayName: 'Phone',
 					name: 'phone',
@@ -178,6 +275,7 @@ export const customerEndpoints: Endpoint[] = [
 			},
 			{
 				in: 'body',
+				placement: 'collection',
 				property: {
 					displayName: 'Search Text',
 					name: 'query',
@@ -186,15 +284,11 @@ export const customerEndpoints: Endpoint[] = [
 					description: 'Text contained in the name or the email',
 				},
 			},
-			agencyField('body', false),
-			{
-				in: 'body',
-				rules: [oneOf(CUSTOMER_TYPES)],
-				property: { displayName: 'Type', name: 'type', type: 'options', options: typeOptions, default: 'buyer' },
-			},
+			agencyField('body'),
+			typeField(),
 			updatedSinceField(),
 		],
-		simplify: CUSTOMER_SIMPLE_KEYS,
+		outputKeys: CUSTOMER_OUTPUT,
 	},
 	{
 		resource: 'customer',
@@ -202,7 +296,7 @@ export const customerEndpoints: Endpoint[] = [
 			name: 'Get',
 			value: 'get',
 			action: 'Get a customer',
-			description: 'Get one contact, with related data if asked',
+			description: 'Get one contact by its ID, with the related data asked for (address, groups, consent…)',
 		},
 		method: 'GET',
 		path: '/customers/{customerId}',
@@ -211,18 +305,20 @@ export const customerEndpoints: Endpoint[] = [
 			customerField('path'),
 			{
 				in: 'query',
-				wire: commaList,
+				placement: 'collection',
+				convert: commaList,
+				values: guess('customer includes beyond the spec list'),
 				property: {
 					displayName: 'Include',
 					name: 'include',
 					type: 'multiOptions',
-					options: CUSTOMER_INCLUDES.map((value) => ({ name: value, value })),
+					options: relationOptions(CUSTOMER_INCLUDES),
 					default: [],
-					description: 'Related data to load with the contact',
+					description: 'Related data to load with the contact; other values can be given with an expression',
 				},
 			},
 		],
-		simplify: CUSTOMER_SIMPLE_KEYS,
+		outputKeys: { ...CUSTOMER_OUTPUT, relationsParameter: 'include' },
 	},
 	{
 		resource: 'customer',
@@ -230,14 +326,13 @@ export const customerEndpoints: Endpoint[] = [
 			name: 'Update',
 			value: 'update',
 			action: 'Update a customer',
-			description: 'Change only the fields given',
+			description: 'Change only the fields given on one contact; returns the contact',
 		},
 		method: 'PATCH',
 		path: '/customers/{customerId}',
 		packs: ['Customers'],
-		fields: [customerField('path'), lastnameField(false), ...profileFields],
-		extraBodyJson: true,
-		simplify: CUSTOMER_SIMPLE_KEYS,
+		fields: [customerField('path'), lastnameField(), emailField(), ...profileFields],
+		outputKeys: CUSTOMER_OUTPUT,
 	},
 	{
 		resource: 'customer',

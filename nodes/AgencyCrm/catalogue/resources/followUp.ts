@@ -1,17 +1,18 @@
 import { commentField, customerField, productField } from '../fields';
-import { integer, oneOf } from '../rules';
+import { guess, integer, rule } from '../rules';
 import type { Endpoint, FieldSpec } from '../types';
 
-const FOLLOW_UP_STATUSES = ['new', 'contacted', 'visit_planned', 'visited', 'offer_made', 'closed'] as const;
-
-/** The pair that identifies a follow-up: one contact, one listing. */
+/** The pair that identifies a follow-up: one contact, one listing (spec section 2 "Follow-up"). */
 const pairFields = (): FieldSpec[] => [customerField('path'), productField('path')];
 
-/** The body of follow-up create and update (docs/assumptions.md "Follow-up"). */
+/** "It carries a rating and tracks the progression" (spec section 2); scale, keys and statuses are our guess. */
+const FOLLOW_UP = guess('follow-up rating scale and statuses');
+
 const followUpFields: FieldSpec[] = [
 	{
 		in: 'body',
-		rules: [integer({ min: 0, max: 5 })],
+		placement: 'collection',
+		rules: [rule(FOLLOW_UP, integer({ min: 0, max: 5 }))],
 		property: {
 			displayName: 'Rating',
 			name: 'rating',
@@ -23,7 +24,8 @@ const followUpFields: FieldSpec[] = [
 	},
 	{
 		in: 'body',
-		rules: [oneOf(FOLLOW_UP_STATUSES)],
+		placement: 'collection',
+		values: FOLLOW_UP,
 		property: {
 			displayName: 'Status',
 			name: 'status',
@@ -37,7 +39,7 @@ const followUpFields: FieldSpec[] = [
 				{ name: 'Visited', value: 'visited' },
 			],
 			default: 'new',
-			description: 'How far the relationship has progressed',
+			description: 'How far the relationship has progressed; another status can be given with an expression',
 		},
 	},
 	commentField(),
@@ -51,7 +53,7 @@ export const followUpEndpoints: Endpoint[] = [
 			value: 'create',
 			action: 'Create a follow-up',
 			description:
-				'Add a listing to the follow-up of a contact. Fails with error 409 when this contact already follows this listing: use Update then.',
+				'Add a listing to the follow-up of a contact, with a rating and status. Fails with error 409 when this contact already follows this listing: use Update then.',
 		},
 		method: 'POST',
 		path: '/customers/{customerId}/follow-ups/{productId}',

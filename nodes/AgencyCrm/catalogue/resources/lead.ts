@@ -1,30 +1,30 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { agencyField, commentField, criteriaField, lastnameField, nestedUnder } from '../fields';
-import { atLeastOne } from '../rules';
-import type { Endpoint, FieldSpec, WireTransform } from '../types';
-import { Invalid, criteria } from '../wire';
+import { criteria } from '../convert';
+import { agencyField, commentField, criteriaField, emailField, lastnameField, nestedUnder } from '../fields';
+import { atLeastOne, guess } from '../rules';
+import type { Converter, Endpoint, FieldSpec } from '../types';
 import { CONTACT_FIELDS } from './customer';
-import { PRODUCT_FEATURE_FIELDS, propertyTypeField, transactionTypeField } from './product';
+import { PRODUCT_FEATURE_FIELDS, propertyTypeField, transactionTypeField } from './product/fields';
 
 /*
- * Lead bodies (docs/assumptions.md "Leads"): `agency_id`, `request_nature`, `comment`, the contact
- * under `customer`, then the listing under `product` (seller) or the searches under
- * `search_requests` (buyer).
+ * Lead bodies are "not shown" in the spec; ours (docs/assumptions.md "Leads"): `agency_id`,
+ * `request_nature`, `comment`, the contact under `customer`, then the listing under `product`
+ * (seller) or the searches under `search_requests` (buyer).
  */
+const LEAD_BODY = guess('lead bodies');
 
 /** Criteria rows → one search request: `[{criteria: [{id, value}]}]`. */
-const oneSearchRequest: WireTransform = (value) => {
-	const rows = criteria(value);
-	return rows === undefined || rows instanceof Invalid ? rows : [{ criteria: rows }];
+const oneSearchRequest: Converter = (value, env) => {
+	const rows = criteria(value, env);
+	return 'value' in rows && rows.value !== undefined ? { value: [{ criteria: rows.value }] } : rows;
 };
 
 /** What both leads send: the agency, the request and the contact. */
 function leadFields(defaultNature: string): FieldSpec[] {
 	return [
-		agencyField('body', true),
+		agencyField('body', { placement: 'top', required: LEAD_BODY }),
 		{
 			in: 'body',
+			placement: 'collection',
 			property: {
 				displayName: 'Request Nature',
 				name: 'requestNature',
@@ -35,16 +35,17 @@ function leadFields(defaultNature: string): FieldSpec[] {
 			},
 		},
 		commentField(),
-		...nestedUnder('customer', [lastnameField(false), ...CONTACT_FIELDS]),
+		...nestedUnder('customer', [lastnameField(), emailField(), ...CONTACT_FIELDS]),
 	];
 }
 
-/** A lead needs a way to find or create its contact (duplicates: email, phone or mobile phone). */
+/** A lead needs a way to find or create its contact (spec section 4: duplicates by email, phone or mobile_phone). */
 const contactIdentified = atLeastOne(
+	LEAD_BODY,
 	'"Last Name", "Email", "Phone" or "Mobile Phone"',
-	'is required: give at least one to identify the contact',
-	(wire) => {
-		const customer = (wire.body.customer ?? {}) as IDataObject;
+	'is empty for all four, though the API probably needs one to find or create the contact',
+	(request) => {
+		const customer = (request.body.customer ?? {}) as Record<string, unknown>;
 		return [customer.lastname, customer.email, customer.phone, customer.mobile_phone];
 	},
 );
@@ -65,13 +66,12 @@ export const leadEndpoints: Endpoint[] = [
 		fields: [
 			...leadFields('Valuation'),
 			...nestedUnder('product', [
-				transactionTypeField(true),
-				propertyTypeField(true),
+				transactionTypeField({ placement: 'top', required: LEAD_BODY }),
+				propertyTypeField({ placement: 'top', required: LEAD_BODY }),
 				...PRODUCT_FEATURE_FIELDS,
 				criteriaField('product'),
 			]),
 		],
-		extraBodyJson: true,
 		checks: [contactIdentified],
 	},
 	{
@@ -88,14 +88,9 @@ export const leadEndpoints: Endpoint[] = [
 		packs: ['Leads'],
 		fields: [
 			...leadFields('Search'),
-			transactionTypeField(false),
-			{
-				...criteriaField('searchRequest'),
-				key: 'search_requests',
-				wire: oneSearchRequest,
-			},
+			transactionTypeField(),
+			{ ...criteriaField('searchRequest'), key: 'search_requests', convert: oneSearchRequest },
 		],
-		extraBodyJson: true,
 		checks: [contactIdentified],
 	},
 ];

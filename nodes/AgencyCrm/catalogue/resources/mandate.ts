@@ -1,6 +1,6 @@
+import { commaList } from '../convert';
 import { agencyField, idInPath, productField } from '../fields';
 import type { Endpoint } from '../types';
-import { commaList } from '../wire';
 
 export const mandateEndpoints: Endpoint[] = [
 	{
@@ -9,13 +9,14 @@ export const mandateEndpoints: Endpoint[] = [
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many mandates',
-			description: 'Search the mandate register, newest first; the register module must be enabled for the site',
+			description:
+				'Search the mandate register by agency or product, newest first; the register module must be enabled for the site',
 		},
 		method: 'GET',
 		path: '/mandates',
 		packs: ['Mandates'],
 		pagination: 'cursor',
-		fields: [agencyField('query', false), productField('query', false)],
+		fields: [agencyField('query'), productField('query')],
 	},
 	{
 		resource: 'mandate',
@@ -23,7 +24,7 @@ export const mandateEndpoints: Endpoint[] = [
 			name: 'Get',
 			value: 'get',
 			action: 'Get a mandate',
-			description: 'Get one mandate of the register, with related data if asked',
+			description: 'Get one mandate of the register by its ID, with the related data asked for',
 		},
 		method: 'GET',
 		path: '/mandates/{mandateId}',
@@ -39,7 +40,8 @@ export const mandateEndpoints: Endpoint[] = [
 			}),
 			{
 				in: 'query',
-				wire: commaList,
+				placement: 'collection',
+				convert: commaList,
 				property: {
 					displayName: 'Include',
 					name: 'include',

@@ -1,12 +1,21 @@
+import { idList, stringList } from '../convert';
 import { criteriaField, customerField, idInPath } from '../fields';
+import { guess } from '../rules';
 import type { Endpoint, FieldSpec } from '../types';
-import { idList, stringList } from '../wire';
 
-/** What a search request holds besides its criteria (docs/assumptions.md "Search request"). */
+/**
+ * What a search request holds besides its criteria (spec section 2: "key points (pros/cons) and
+ * search areas"; the key names are our guess, docs/assumptions.md "Search request").
+ */
 const searchRequestFields: FieldSpec[] = [
-	{ in: 'body', property: { displayName: 'Title', name: 'title', type: 'string', default: '' } },
 	{
 		in: 'body',
+		placement: 'collection',
+		property: { displayName: 'Title', name: 'title', type: 'string', default: '' },
+	},
+	{
+		in: 'body',
+		placement: 'collection',
 		property: {
 			displayName: 'Is Active',
 			name: 'isActive',
@@ -17,8 +26,9 @@ const searchRequestFields: FieldSpec[] = [
 	},
 	{
 		in: 'body',
+		placement: 'collection',
 		key: 'key_points.pros',
-		wire: stringList,
+		convert: stringList,
 		property: {
 			displayName: 'Pros',
 			name: 'pros',
@@ -30,8 +40,9 @@ const searchRequestFields: FieldSpec[] = [
 	},
 	{
 		in: 'body',
+		placement: 'collection',
 		key: 'key_points.cons',
-		wire: stringList,
+		convert: stringList,
 		property: {
 			displayName: 'Cons',
 			name: 'cons',
@@ -43,7 +54,8 @@ const searchRequestFields: FieldSpec[] = [
 	},
 	{
 		in: 'body',
-		wire: idList,
+		placement: 'collection',
+		convert: idList,
 		property: {
 			displayName: 'Area Names or IDs',
 			name: 'areas',
@@ -70,13 +82,18 @@ export const searchRequestEndpoints: Endpoint[] = [
 			name: 'Create',
 			value: 'create',
 			action: 'Create a search request',
-			description: 'Record what a contact is looking for, as criteria, key points and areas',
+			description:
+				'Record what a contact is looking for, as criteria, key points and areas; active requests are matched against new listings',
 		},
 		method: 'POST',
 		path: '/customers/{customerId}/search-requests',
 		packs: ['Customers'],
-		fields: [customerField('path'), criteriaField('searchRequest', true), ...searchRequestFields],
-		extraBodyJson: true,
+		fields: [
+			customerField('path'),
+			// Spec section 4: "Creates a search request with criteria"; whether criteria may be empty is not shown.
+			criteriaField('searchRequest', { placement: 'top', required: guess('a search request has criteria') }),
+			...searchRequestFields,
+		],
 	},
 	{
 		resource: 'searchRequest',
@@ -103,6 +120,5 @@ export const searchRequestEndpoints: Endpoint[] = [
 			replacingCriteria,
 			...searchRequestFields,
 		],
-		extraBodyJson: true,
 	},
 ];

@@ -1,17 +1,25 @@
+import { calendarDate, commaList } from '../convert';
 import { agencyField, idInPath, updatedSinceField } from '../fields';
-import { atLeastOne, eachOneOf, oneOf } from '../rules';
-import type { Endpoint, FieldSpec } from '../types';
-import { calendarDate, commaList } from '../wire';
+import { guess, rule } from '../rules';
+import type { Endpoint, FieldSpec, OutputKeys } from '../types';
 
-/** Includes the node offers (spec section 2; deprecated aliases such as followed_nego left out). */
-const TRANSACTION_INCLUDES = ['compromis_cs', 'agencies', 'buyer', 'buyer_groups', 'seller', 'fees', 'user'];
-const PAYMENT_STATUSES = ['pending', 'invoiced', 'partially_paid', 'paid'] as const;
-const OFFER_STATUSES = ['attente', 'acceptee', 'refusee', 'annulee'] as const;
+/** Simplified output: what was sold, by whom and for how much (keys other than the fees are our guess). */
+const TRANSACTION_OUTPUT: OutputKeys = {
+	id: 'compromis_id',
+	simple: ['kind', 'agency_id', 'product_id', 'price', 'assigned_user', 'offer_status', 'payment_status', 'updated_at'],
+	relationsParameter: 'include',
+};
 
+/**
+ * Spec section 2 "Transactions": known includes; "Full include list … not shown", and deprecated
+ * aliases (`followed_nego`, the `fees_*` names) "remain available". The API itself answers
+ * 422 INVALID_INCLUDE to an unknown value (section 4), so any value is sent.
+ */
 const includeField: FieldSpec = {
 	in: 'query',
-	wire: commaList,
-	rules: [eachOneOf(TRANSACTION_INCLUDES)],
+	placement: 'collection',
+	convert: commaList,
+	values: guess('transaction includes beyond those the spec names'),
 	property: {
 		displayName: 'Include',
 		name: 'include',
@@ -26,7 +34,8 @@ const includeField: FieldSpec = {
 			{ name: 'Suspensive Conditions', value: 'compromis_cs' },
 		],
 		default: [],
-		description: 'Related data to load with each transaction',
+		description:
+			'Related data to load with each transaction; other values (e.g. the deprecated followed_nego) can be given with an expression',
 	},
 };
 
@@ -48,15 +57,44 @@ function search(operation: Endpoint['operation'], path: string, extraFilters: Fi
 		path,
 		packs: ['Sales'],
 		pagination: 'cursor',
-		readOnly: true,
-		fields: [agencyField('body', false), updatedSinceField(), ...extraFilters, includeField],
+		resend: 'always',
+		fields: [agencyField('body'), updatedSinceField(), ...extraFilters, includeField],
+		outputKeys: TRANSACTION_OUTPUT,
 	};
 }
 
-/** The only fields `PUT /agreement/{id}` accepts (docs/assumptions.md "Transactions"). */
+/** A fee; the four names are the spec's (section 2 "Transactions"). */
+function feeField(displayName: string, name: string, description: string): FieldSpec {
+	return {
+		in: 'body',
+		placement: 'collection',
+		property: { displayName, name, type: 'number', typeOptions: { minValue: 0 }, default: 0, description },
+	};
+}
+
+/** A billing date: sent as the calendar date written (`YYYY-MM-DD`, our guess of the format). */
+function billingDate(displayName: string, name: string): FieldSpec {
+	return {
+		in: 'body',
+		placement: 'collection',
+		convert: calendarDate,
+		rules: [
+			rule(guess('billing dates are calendar dates YYYY-MM-DD'), (value) =>
+				/^\d{4}-\d{2}-\d{2}$/.test(String(value)) ? undefined : 'could not be read as a date',
+			),
+		],
+		property: { displayName, name, type: 'dateTime', default: '' },
+	};
+}
+
+/**
+ * Spec section 4: `PUT /agreement/{id}` "accepts only billing/invoicing fields (conformity, payment,
+ * invoice numbers, fees)". The fee names are the spec's; the other key names are our guess.
+ */
 const billingFields: FieldSpec[] = [
 	{
 		in: 'body',
+		placement: 'collection',
 		property: {
 			displayName: 'Conformity',
 			name: 'conformity',
@@ -67,7 +105,8 @@ const billingFields: FieldSpec[] = [
 	},
 	{
 		in: 'body',
-		rules: [oneOf(PAYMENT_STATUSES)],
+		placement: 'collection',
+		values: guess('payment statuses'),
 		property: {
 			displayName: 'Payment Status',
 			name: 'paymentStatus',
@@ -79,66 +118,20 @@ const billingFields: FieldSpec[] = [
 				{ name: 'Pending', value: 'pending' },
 			],
 			default: 'pending',
+			description: 'Choose from the list, or specify another status using an expression',
 		},
 	},
+	billingDate('Payment Date', 'paymentDate'),
 	{
 		in: 'body',
-		wire: calendarDate,
-		property: { displayName: 'Payment Date', name: 'paymentDate', type: 'dateTime', default: '' },
-	},
-	{
-		in: 'body',
+		placement: 'collection',
 		property: { displayName: 'Invoice Number', name: 'invoiceNumber', type: 'string', default: '' },
 	},
-	{
-		in: 'body',
-		wire: calendarDate,
-		property: { displayName: 'Invoice Date', name: 'invoiceDate', type: 'dateTime', default: '' },
-	},
-	{
-		in: 'body',
-		property: {
-			displayName: 'Fees User',
-			name: 'feesUser',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 0,
-			description: 'Fees of the agent',
-		},
-	},
-	{
-		in: 'body',
-		property: {
-			displayName: 'Fees Agency',
-			name: 'feesAgency',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 0,
-			description: 'Fees of the agency',
-		},
-	},
-	{
-		in: 'body',
-		property: {
-			displayName: 'Fees User Agency',
-			name: 'feesUserAgency',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 0,
-			description: 'Fees of the agent’s agency',
-		},
-	},
-	{
-		in: 'body',
-		property: {
-			displayName: 'Fees Customer Agency',
-			name: 'feesCustomerAgency',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 0,
-			description: 'Fees of the customer’s agency',
-		},
-	},
+	billingDate('Invoice Date', 'invoiceDate'),
+	feeField('Fees User', 'feesUser', 'Fees of the agent'),
+	feeField('Fees Agency', 'feesAgency', 'Fees of the agency'),
+	feeField('Fees User Agency', 'feesUserAgency', 'Fees of the agent’s agency'),
+	feeField('Fees Customer Agency', 'feesCustomerAgency', 'Fees of the customer’s agency'),
 ];
 
 export const transactionEndpoints: Endpoint[] = [
@@ -162,7 +155,9 @@ export const transactionEndpoints: Endpoint[] = [
 		[
 			{
 				in: 'body',
-				rules: [oneOf(OFFER_STATUSES)],
+				placement: 'collection',
+				// Spec section 3: "attente, acceptee, refusee and a further value beginning annule"; the rest not shown.
+				values: guess('offer statuses beyond attente, acceptee and refusee'),
 				property: {
 					displayName: 'Offer Status',
 					name: 'offerStatus',
@@ -174,6 +169,7 @@ export const transactionEndpoints: Endpoint[] = [
 						{ name: 'Refused', value: 'refusee' },
 					],
 					default: 'attente',
+					description: 'Choose from the list, or specify another status using an expression',
 				},
 			},
 		],
@@ -193,12 +189,13 @@ export const transactionEndpoints: Endpoint[] = [
 			name: 'Get',
 			value: 'get',
 			action: 'Get a transaction',
-			description: 'Get one sale agreement, offer or lease, with related data if asked',
+			description: 'Get one sale agreement, offer or lease by its ID, with the related data asked for',
 		},
 		method: 'GET',
 		path: '/agreement/{compromisId}',
 		packs: ['Sales'],
 		fields: [transactionId, includeField],
+		outputKeys: TRANSACTION_OUTPUT,
 	},
 	{
 		resource: 'transaction',
@@ -213,10 +210,5 @@ export const transactionEndpoints: Endpoint[] = [
 		path: '/agreement/{compromisId}',
 		packs: ['Sales'],
 		fields: [transactionId, ...billingFields],
-		checks: [
-			atLeastOne('"Additional Fields"', 'needs at least one billing field', (wire) => [
-				Object.keys(wire.body).length > 0,
-			]),
-		],
 	},
 ];

@@ -1,100 +1,152 @@
-import { EVENT_OPTIONS, EVENT_TYPES } from '../../../shared/events';
+import { EVENT_OPTIONS } from '../../../shared/events';
+import { id, keyValues, stringList } from '../convert';
 import { idInPath } from '../fields';
-import { eachOneOf, integer } from '../rules';
-import type { Endpoint, FieldSpec } from '../types';
-import { id, keyValues, stringList } from '../wire';
+import { guess, integer, integerId, isList, isObject, isText, rule, spec } from '../rules';
+import type { Endpoint, FieldSpec, PreparedRequest } from '../types';
 
-/** Event types a webhook can subscribe to (spec section 6). */
-function urlField(isRequired: boolean): FieldSpec {
+/** Spec section 4 "Webhooks", `PUT /hooks/{hookId}`: "Body (all nullable): url string, origines array …". */
+const PUT_BODY =
+	'section 4 "Webhooks", PUT /hooks/{hookId}: "Body (all nullable): url string, origines array (replaces the list entirely), headers object (replaces entirely), auth_id integer, format string"';
+
+/** The create body is "not shown": it mirrors the update body (docs/assumptions.md "Webhooks and events"). */
+const POST_BODY = guess('POST /hooks takes the PUT body');
+
+function urlField(isCreate: boolean): FieldSpec {
 	return {
 		in: 'body',
+		placement: isCreate ? 'top' : 'collection',
+		required: isCreate ? POST_BODY : undefined,
+		rules: isCreate ? [] : [rule(spec(PUT_BODY), isText)],
 		property: {
 			displayName: 'URL',
 			name: 'url',
 			type: 'string',
 			default: '',
-			required: isRequired,
 			placeholder: 'https://example.com/agency-crm-events',
-			description: 'Address that receives each event as an HTTP POST',
+			description: 'Address that receives each event as an HTTP POST. Setting it reactivates a suspended webhook.',
 		},
 	};
 }
 
-function eventsField(isRequired: boolean): FieldSpec {
+function eventsField(isCreate: boolean): FieldSpec {
 	return {
 		in: 'body',
-		wire: stringList,
-		rules: [eachOneOf(EVENT_TYPES)],
+		placement: isCreate ? 'top' : 'collection',
+		required: isCreate ? POST_BODY : undefined,
+		convert: stringList,
+		rules: isCreate ? [] : [rule(spec(PUT_BODY), isList)],
+		// Spec section 6 names these event types; it does not say they are all.
+		values: guess('webhook event types beyond those the spec names'),
 		property: {
 			displayName: 'Events',
 			name: 'origines',
 			type: 'multiOptions',
-			options: EVENT_OPTIONS,
+			options: [...EVENT_OPTIONS, { name: 'Property Updated (property.updated)', value: 'property.updated' }],
 			default: [],
-			required: isRequired,
-			description: 'Events that trigger a delivery',
+			description:
+				'Events that trigger a delivery; they replace the current list entirely. Other event types can be given with an expression.',
 		},
 	};
 }
 
 /** Headers, auth and format: the optional part of create and update. */
-const deliveryFields: FieldSpec[] = [
-	{
-		in: 'body',
-		wire: keyValues,
-		property: {
-			displayName: 'Headers',
-			name: 'headers',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			default: {},
-			placeholder: 'Add Header',
-			description: 'Headers sent with each delivery, e.g. a secret the receiver checks',
-			options: [
-				{
-					displayName: 'Header',
-					name: 'header',
-					values: [
-						{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-						{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-					],
-				},
-			],
+function deliveryFields(isCreate: boolean): FieldSpec[] {
+	const stated = (test: (value: unknown) => string | undefined) => (isCreate ? [] : [rule(spec(PUT_BODY), test)]);
+	return [
+		{
+			in: 'body',
+			placement: 'collection',
+			convert: keyValues,
+			rules: stated(isObject),
+			property: {
+				displayName: 'Headers',
+				name: 'headers',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				default: {},
+				placeholder: 'Add Header',
+				description:
+					'Headers sent with each delivery, e.g. a secret the receiver checks; they replace the current headers entirely',
+				options: [
+					{
+						displayName: 'Header',
+						name: 'header',
+						values: [
+							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+							{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+						],
+					},
+				],
+			},
 		},
-	},
-	{
-		in: 'body',
-		key: 'auth_id',
-		wire: id,
-		rules: [integer({ min: 1 })],
-		property: {
-			displayName: 'Auth ID',
-			name: 'authId',
-			type: 'number',
-			default: 0,
-			description: 'Webhook auth configuration to use for the deliveries',
+		{
+			in: 'body',
+			placement: 'collection',
+			key: 'auth_id',
+			convert: id,
+			rules: stated(integer()),
+			property: {
+				displayName: 'Auth ID',
+				name: 'authId',
+				type: 'number',
+				default: 0,
+				description: 'Webhook auth configuration to use for the deliveries',
+			},
 		},
-	},
-	{
-		in: 'body',
-		property: {
-			displayName: 'Format',
-			name: 'format',
-			type: 'string',
-			default: '',
-			description: 'Identifier of a custom payload format',
+		{
+			in: 'body',
+			placement: 'collection',
+			rules: stated(isText),
+			property: {
+				displayName: 'Format',
+				name: 'format',
+				type: 'string',
+				default: '',
+				description: 'Identifier of a custom payload format',
+			},
 		},
-	},
-];
+	];
+}
 
-const hookId: FieldSpec = idInPath({
-	displayName: 'Webhook ID',
-	name: 'hookId',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. 12',
-	description: 'The ID of the webhook',
-});
+/** What "Clear Fields" asks to empty: the spec makes these nullable, and null clears them. */
+const clearFields: FieldSpec = {
+	in: 'body',
+	placement: 'collection',
+	key: 'clear',
+	convert: stringList,
+	values: spec(PUT_BODY),
+	property: {
+		displayName: 'Clear Fields',
+		name: 'clearFields',
+		type: 'multiOptions',
+		options: [
+			{ name: 'Auth ID', value: 'auth_id' },
+			{ name: 'Format', value: 'format' },
+			{ name: 'Headers', value: 'headers' },
+		],
+		default: [],
+		description: 'Fields to empty: they are sent as null',
+	},
+};
+
+/** "Clear Fields" becomes nulls in the body; the list itself is not an API field. */
+function clearedToNull(request: PreparedRequest): PreparedRequest {
+	const { clear, ...body } = request.body;
+	if (!Array.isArray(clear)) return request;
+	return { ...request, body: { ...Object.fromEntries(clear.map((key) => [String(key), null])), ...body } };
+}
+
+const hookId: FieldSpec = idInPath(
+	{
+		displayName: 'Webhook ID',
+		name: 'hookId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 12',
+		description: 'The ID of the webhook',
+	},
+	[integerId('section 4 "Webhooks": "Path hookId integer"')],
+);
 
 export const webhookEndpoints: Endpoint[] = [
 	{
@@ -103,20 +155,20 @@ export const webhookEndpoints: Endpoint[] = [
 			name: 'Create',
 			value: 'create',
 			action: 'Create a webhook',
-			description: 'Subscribe a URL to customer or product events',
+			description: 'Subscribe a URL to customer or product events; returns the webhook with its ID',
 		},
 		method: 'POST',
 		path: '/hooks',
 		packs: ['Any'],
-		fields: [urlField(true), eventsField(true), ...deliveryFields],
+		fields: [urlField(true), eventsField(true), ...deliveryFields(true)],
 	},
 	{
 		resource: 'webhook',
 		operation: {
 			name: 'Delete',
 			value: 'delete',
-			action: 'Delete a webhook',
-			description: 'Remove a webhook for good: no further deliveries',
+			action: 'Delete a webhook permanently',
+			description: 'Remove a webhook for good (irreversible): no further deliveries',
 		},
 		method: 'DELETE',
 		path: '/hooks/{hookId}',
@@ -130,7 +182,7 @@ export const webhookEndpoints: Endpoint[] = [
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many webhooks',
-			description: 'List the webhooks of the site',
+			description: 'List the webhooks of the site with their URL, events and headers',
 		},
 		method: 'GET',
 		path: '/hooks',
@@ -144,11 +196,12 @@ export const webhookEndpoints: Endpoint[] = [
 			value: 'update',
 			action: 'Update a webhook',
 			description:
-				'Change the fields given. Events and headers, when given, replace the current ones entirely. Setting the URL reactivates a suspended webhook.',
+				'Change the fields given. Events and headers, when given, replace the current ones entirely; Clear Fields empties them. Setting the URL reactivates a suspended webhook.',
 		},
 		method: 'PUT',
 		path: '/hooks/{hookId}',
 		packs: ['Any'],
-		fields: [hookId, urlField(false), eventsField(false), ...deliveryFields],
+		fields: [hookId, urlField(false), eventsField(false), ...deliveryFields(false), clearFields],
+		derive: clearedToNull,
 	},
 ];

@@ -1,0 +1,23 @@
+/**
+ * What the nodes rely on from the credential, in one small module the credential owns: the nodes
+ * import this and nothing else from `credentials/`.
+ */
+
+/** The credential's type name (its class's `name`), which the nodes ask n8n to authenticate with. */
+export const CREDENTIAL_TYPE = 'agencyCrmApi';
+
+/** Every API path is relative to `{domain}/api/v2/site` (spec notation). */
+export const API_PATH = '/api/v2/site';
+
+/**
+ * The sentence every failed exchange's description ends with. n8n wraps the error in a
+ * NodeApiError; n8n 1.x drops the wrapped error (`cause`) and keeps only its message and
+ * description, so the nodes' transport recognises a failed exchange by this sentence.
+ */
+export const TOKEN_EXCHANGE_ADVICE =
+	'The Agency CRM credential could not obtain a token. Open the credential and press "Test" after fixing it.';
+
+/** Whether an error n8n threw (wrapped or not) is a failed token exchange. */
+export function isTokenExchangeFailure(error: { description?: unknown }): boolean {
+	return typeof error.description === 'string' && error.description.endsWith(TOKEN_EXCHANGE_ADVICE);
+}

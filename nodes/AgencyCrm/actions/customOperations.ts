@@ -1,0 +1,15 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { CustomOperationKey, Endpoint, PreparedRequest } from '../catalogue/types';
+import { upsertCustomer } from './upsertCustomer';
+
+/** Runs an operation that is more than one request, from its prepared request. */
+export type CustomOperation = (
+	this: IExecuteFunctions,
+	endpoint: Endpoint,
+	request: PreparedRequest,
+	itemIndex: number,
+) => Promise<INodeExecutionData[]>;
+
+/** The operations a catalogue entry names by key (`custom`), so that the catalogue imports no action code. */
+export const CUSTOM_OPERATIONS: Record<CustomOperationKey, CustomOperation> = { upsertCustomer };

@@ -1,0 +1,36 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { listEntries } from '../catalogue/convert';
+import type { Endpoint, PreparedRequest } from '../catalogue/types';
+
+/** Related data asked for by name (`include=stopSms`) may come back under its snake_case key (`stop_sms`). */
+function relationKeys(request: PreparedRequest, parameter: string | undefined): string[] {
+	if (!parameter) return [];
+	return listEntries(request.qs[parameter]).flatMap((name) => [
+		name,
+		name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase(),
+	]);
+}
+
+/**
+ * One record as the Output option asks: Simplified (the main keys, plus every relation the user
+ * asked for with `include` or `fetch`, which must always come out), Raw, or the Selected Fields
+ * (with the record's identifier). Operations without the option output the record as it is.
+ */
+export function outputRecord(
+	context: IExecuteFunctions,
+	endpoint: Endpoint,
+	request: PreparedRequest,
+	record: IDataObject,
+	itemIndex: number,
+): IDataObject {
+	const keys = endpoint.outputKeys;
+	if (!keys) return record;
+	const mode = context.getNodeParameter('output', itemIndex, 'simple') as string;
+	if (mode === 'raw') return record;
+	const wanted =
+		mode === 'fields'
+			? [keys.id, ...listEntries(context.getNodeParameter('fields', itemIndex, ''))]
+			: [keys.id, ...keys.simple, ...relationKeys(request, keys.relationsParameter)];
+	return Object.fromEntries(wanted.filter((key) => key in record).map((key) => [key, record[key]]));
+}

@@ -1,0 +1,201 @@
+import { DateTime } from 'luxon';
+import type { IDataObject } from 'n8n-workflow';
+
+import { isAbsent } from './rules';
+import type { Converter, ConvertEnv } from './types';
+
+/**
+ * Converters from what users enter to what the API expects. They never judge a value the API might
+ * accept: a value they cannot convert is passed on as entered, for the rules to judge. They fail only
+ * where no well-formed request could carry the value (text that is not JSON).
+ */
+
+const ok = (value: unknown) => ({ value });
+
+const WHOLE_NUMBER = /^\d+$/;
+
+/** A resource locator (`{__rl, mode, value}`) or a plain value → the value inside. */
+function locatorValue(value: unknown): unknown {
+	return typeof value === 'object' && value !== null && 'value' in value ? (value as { value: unknown }).value : value;
+}
+
+/** Digits → a number (ids travel as integers where they are numeric); anything else as entered, trimmed. */
+export function idValue(value: unknown): unknown {
+	if (isAbsent(value)) return undefined;
+	if (typeof value !== 'string' && typeof value !== 'number') return value;
+	const text = String(value).trim();
+	return WHOLE_NUMBER.test(text) ? Number(text) : text;
+}
+
+/** A resource locator or a plain value → the id, numeric when it is digits. */
+export const id: Converter = (value) => ok(idValue(locatorValue(value)));
+
+/** The trimmed, non-empty entries of a multi-select, an array or a comma-separated text. */
+export function listEntries(value: unknown): string[] {
+	return (Array.isArray(value) ? value : String(value ?? '').split(','))
+		.map((entry) => String(entry).trim())
+		.filter(Boolean);
+}
+
+/** Multi-select or "a, b" text → `a,b` (the API's comma-separated query values). */
+export const commaList: Converter = (value) => {
+	const entries = listEntries(value);
+	return ok(entries.length ? entries.join(',') : undefined);
+};
+
+/** "1, 2, 3" or an array → [1, 2, 3]; entries that are not digits stay text. */
+export const idList: Converter = (value) => {
+	const entries = listEntries(value);
+	return ok(entries.length ? entries.map(idValue) : undefined);
+};
+
+/** "a, b" or an array → ['a', 'b']. */
+export const stringList: Converter = (value) => {
+	const entries = listEntries(value);
+	return ok(entries.length ? entries : undefined);
+};
+
+/** Parses JSON text; the failure names only the position, as the parser's message may quote a secret. */
+export function parseJson(text: string): { value: unknown } | { problem: string } {
+	try {
+		return ok(JSON.parse(text) as unknown);
+	} catch (error) {
+		const position = /position (\d+)/.exec((error as Error).message)?.[1];
+		return { problem: `must be valid JSON${position ? ` (error at character ${position})` : ''}` };
+	}
+}
+
+/** A JSON text (or an object from an expression) → the parsed value. */
+export const json: Converter = (value) => {
+	if (isAbsent(value)) return ok(undefined);
+	return typeof value === 'string' ? parseJson(value) : ok(value);
+};
+
+/**
+ * Any date-time n8n or luxon understands, in the zone it was written in; one written without a
+ * zone (n8n's date picker) is in the workflow's time zone, not the server's.
+ */
+function parseDateTime(value: unknown, env: ConvertEnv): DateTime | undefined {
+	let parsed: DateTime;
+	if (value instanceof Date) parsed = DateTime.fromJSDate(value);
+	else if (DateTime.isDateTime(value)) parsed = value;
+	else parsed = DateTime.fromISO(String(value), { zone: env.timezone, setZone: true });
+	return parsed.isValid ? parsed : undefined;
+}
+
+function toUtc(value: unknown, env: ConvertEnv): unknown {
+	if (isAbsent(value)) return undefined;
+	return parseDateTime(value, env)?.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'Z'") ?? value;
+}
+
+/** Any date-time → UTC `YYYY-MM-DDTHH:MM:SSZ` (the spec's format, section 4 "Calendar"). */
+export const toUtcDateTime: Converter = (value, env) => ok(toUtc(value, env));
+
+/** A date or date-time → its calendar date `YYYY-MM-DD`, as written (transaction billing dates). */
+export const calendarDate: Converter = (value, env) => {
+	if (isAbsent(value)) return ok(undefined);
+	return ok(parseDateTime(value, env)?.toFormat('yyyy-MM-dd') ?? value);
+};
+
+/** Items of a fixedCollection (`{group: [{…}]}`, or one `{…}` when not multiple) → the entries. */
+export function entriesOf(value: unknown, group: string): IDataObject[] {
+	const entries = (value as IDataObject | undefined)?.[group];
+	if (Array.isArray(entries)) return entries as IDataObject[];
+	return entries && typeof entries === 'object' ? [entries as IDataObject] : [];
+}
+
+/**
+ * A criterion value typed in a text box → the JSON value its criterion type needs: `250000` a
+ * number, `true` a boolean, `[2, 3]` a multiple choice; anything that is not JSON (`house`, `C`)
+ * stays text, and `"123"` (quoted) is the text 123.
+ */
+function criterionValue(value: unknown): unknown {
+	if (typeof value !== 'string') return value;
+	try {
+		return JSON.parse(value) as unknown;
+	} catch {
+		return value;
+	}
+}
+
+/** Criteria rows → `[{id, value}]` (product and search-request criteria; an id may be an XML identifier). */
+export const criteria: Converter = (value) => {
+	if (Array.isArray(value)) return ok(value);
+	const rows = entriesOf(value, 'criterion').map((row) => ({ id: idValue(row.id), value: criterionValue(row.value) }));
+	return ok(rows.length ? rows : undefined);
+};
+
+/** Header rows → `{name: value}` (webhook custom headers). */
+export const keyValues: Converter = (value) => {
+	const rows = entriesOf(value, 'header');
+	return ok(rows.length ? Object.fromEntries(rows.map((row) => [String(row.name), row.value])) : undefined);
+};
+
+/** Participant rows → `[{user_id, is_organizer, is_creator}]` (the spec's "the service" list). */
+export const participants: Converter = (value) => {
+	if (Array.isArray(value)) return ok(value);
+	const rows = entriesOf(value, 'participant').map((row) => ({
+		user_id: idValue(locatorValue(row.userId)),
+		is_organizer: row.isOrganizer,
+		is_creator: row.isCreator,
+	}));
+	return ok(rows.length ? rows : undefined);
+};
+
+/** A number typed as text stays a number; anything else is left for the rules to judge. */
+function numberValue(value: unknown): unknown {
+	if (isAbsent(value)) return undefined;
+	const number = Number(value);
+	return typeof value !== 'boolean' && Number.isFinite(number) ? number : value;
+}
+
+/** Latitude/longitude pair → `{lat, lng}`; a half-filled pair is left for the rule to report. */
+export const geo: Converter = (value) => {
+	const point = entriesOf(value, 'point')[0];
+	return ok(point ? { lat: numberValue(point.lat), lng: numberValue(point.lng) } : undefined);
+};
+
+/** A postal address → `{street, postal_code, city, country}` (docs/assumptions.md "Customer"). */
+export const address: Converter = (value) => {
+	const entry = entriesOf(value, 'address')[0];
+	if (!entry) return ok(undefined);
+	const fields = { street: entry.street, postal_code: entry.postalCode, city: entry.city, country: entry.country };
+	return ok(Object.fromEntries(Object.entries(fields).filter(([, text]) => !isAbsent(text))));
+};
+
+/** Phone rows → `[{type, number}]` (docs/assumptions.md "Customer"). */
+export const phoneList: Converter = (value) => {
+	const rows = entriesOf(value, 'phone').map((row) => ({ type: row.type, number: row.number }));
+	return ok(rows.length ? rows : undefined);
+};
+
+const RECURRENCE_NUMBER_LISTS = ['bymonth', 'bymonthday', 'bynmonthday', 'byyearday', 'byweekno', 'bysetpos'];
+
+/**
+ * Recurrence builder → the RFC 5545 object of spec section 4 (empty parts left out). Its JSON part
+ * is named by `bynweekdayField` when it is not JSON.
+ */
+export function recurrenceConverter(bynweekdayField: string): Converter {
+	return (value, env) => {
+		const rule = entriesOf(value, 'rule')[0];
+		if (!rule) return ok(undefined);
+		const pairs = json(rule.bynweekday, env);
+		if ('problem' in pairs) return { field: bynweekdayField, problem: pairs.problem };
+		const object: Record<string, unknown> = {
+			dtstart: toUtc(rule.dtstart, env),
+			freq: rule.freq,
+			interval: numberValue(rule.interval),
+			// 0 is the builder's "no count" (the series ends with Until, or never).
+			count: rule.count === 0 ? undefined : numberValue(rule.count),
+			until: toUtc(rule.until, env),
+			byweekday: listEntries(rule.byweekday),
+			bynweekday: pairs.value as IDataObject,
+			exdate: listEntries(rule.exdate).map((entry) => toUtc(entry, env)),
+		};
+		for (const key of RECURRENCE_NUMBER_LISTS) object[key] = listEntries(rule[key]).map(numberValue);
+		const given = Object.entries(object).filter(
+			([, entry]) => !isAbsent(entry) && !(Array.isArray(entry) && entry.length === 0),
+		);
+		return ok(Object.fromEntries(given));
+	};
+}

@@ -1,0 +1,64 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { USER_ID_RULE } from '../../fields';
+import { check, isBoolean, isEmpty, numberBetween, spec } from '../../rules';
+
+/** The create-event rules across fields (spec section 4 "Calendar", create-event request fields). */
+export const CREATE_EVENT = 'section 4 "Calendar", create-event request fields';
+
+/** "ends_at: Same format; after starts_at". */
+export const endsAfterStarts = check(spec(`${CREATE_EVENT}: "ends_at … after starts_at"`), ({ body }) => {
+	const starts = Date.parse(String(body.starts_at));
+	const ends = Date.parse(String(body.ends_at));
+	if (Number.isNaN(starts) || Number.isNaN(ends) || ends > starts) return [];
+	return [{ field: '"Ends At" (ends_at)', message: `must be after "Starts At" (${String(body.starts_at)})` }];
+});
+
+/**
+ * The participants ("the service" in the spec, `users` on the wire): "user_id integer (required,
+ * unique in list), is_creator boolean (required), is_organizer boolean (required). Exactly one
+ * is_organizer true and exactly one is_creator true". The list itself may be null.
+ */
+export const participantRules = check(
+	spec(
+		`${CREATE_EVENT}: participants "user_id integer (required, unique in list) … Exactly one is_organizer true and exactly one is_creator true"`,
+	),
+	({ body }) => {
+		if (!Array.isArray(body.users)) return [];
+		const field = '"Participants" (users)';
+		const users = body.users as IDataObject[];
+		const messages: string[] = [];
+		const ids = users.map((user) => user.user_id);
+		if (ids.some((userId) => isEmpty(userId) || USER_ID_RULE.test(userId))) {
+			messages.push('needs a user ID (a whole number) on every row');
+		}
+		const repeated = [...new Set(ids.filter((userId, index) => ids.indexOf(userId) !== index))];
+		if (repeated.length) messages.push(`lists user ${repeated.join(', ')} more than once`);
+		for (const [key, role] of [
+			['is_organizer', 'organizer'],
+			['is_creator', 'creator'],
+		]) {
+			if (users.some((user) => isBoolean(user[key]))) messages.push(`needs "Is ${role}" true or false on every row`);
+			const count = users.filter((user) => user[key] === true).length;
+			if (count !== 1) messages.push(`must have exactly one ${role} (has ${count})`);
+		}
+		return messages.map((message) => ({ field, message }));
+	},
+);
+
+/** "location_geo: When given, lat and lng (numbers) both required", in decimal degrees. */
+export const geoRules = check(
+	spec(`${CREATE_EVENT}: "location_geo … When given, lat and lng (numbers) both required" (decimal degrees)`),
+	({ body }) => {
+		const point = body.location_geo as { lat?: unknown; lng?: unknown } | null | undefined;
+		if (point === undefined || point === null) return [];
+		const coordinates = [
+			['lat', 'Latitude', numberBetween(-90, 90)],
+			['lng', 'Longitude', numberBetween(-180, 180)],
+		] as const;
+		return coordinates.flatMap(([key, label, inRange]) => {
+			const message = isEmpty(point[key]) ? 'is required' : inRange(point[key]);
+			return message ? [{ field: `"Location Geo" ${label} (location_geo.${key})`, message }] : [];
+		});
+	},
+);

@@ -1,0 +1,227 @@
+import { geo, id, idList } from '../../convert';
+import { integer, isBoolean, isText, rule, spec } from '../../rules';
+import { keyOf } from '../../fields';
+import type { FieldSpec, Rule } from '../../types';
+import { CREATE_EVENT } from './checks';
+import { recurrenceField } from './recurrence';
+
+/** The optional create-event fields, each typed as spec section 4 "Calendar" types it. */
+
+const typed = (type: string, test: Rule['test']) => [rule(spec(`${CREATE_EVENT}: ${type}`), test)];
+
+/** An optional body field with the rule the spec's type column gives it ("title: string or null"). */
+function typedField(property: FieldSpec['property'], type: string, test: Rule['test']): FieldSpec {
+	const field: FieldSpec = { in: 'body', placement: 'collection', property };
+	return { ...field, rules: typed(`"${keyOf(field)}: ${type} or null"`, test) };
+}
+export const optionalEventFields: FieldSpec[] = [
+	typedField(
+		{
+			displayName: 'Title',
+			name: 'title',
+			type: 'string',
+			default: '',
+			description: 'Falls back to the label of the event type when left out',
+		},
+		'string',
+		isText,
+	),
+	typedField({ displayName: 'Location', name: 'location', type: 'string', default: '' }, 'string', isText),
+	{
+		in: 'body',
+		placement: 'collection',
+		key: 'location_geo',
+		convert: geo,
+		property: {
+			displayName: 'Location Geo',
+			name: 'locationGeo',
+			type: 'fixedCollection',
+			default: {},
+			placeholder: 'Add Coordinates',
+			description: 'Coordinates of the location, in decimal degrees',
+			options: [
+				{
+					displayName: 'Point',
+					name: 'point',
+					values: [
+						{ displayName: 'Latitude', name: 'lat', type: 'number', default: 0, description: 'From -90 to 90' },
+						{ displayName: 'Longitude', name: 'lng', type: 'number', default: 0, description: 'From -180 to 180' },
+					],
+				},
+			],
+		},
+	},
+	typedField(
+		{
+			displayName: 'Sequence Duration',
+			name: 'sequenceDuration',
+			type: 'number',
+			default: 30,
+			description: 'Minutes per booking slot',
+		},
+		'integer',
+		integer(),
+	),
+	typedField(
+		{
+			displayName: 'Gathering Gauge',
+			name: 'gatheringGauge',
+			type: 'number',
+			default: 1,
+			description: 'Maximum number of attendees per slot',
+		},
+		'integer',
+		integer(),
+	),
+	typedField(
+		{
+			displayName: 'Commute Duration',
+			name: 'commuteDuration',
+			type: 'number',
+			default: 0,
+			description: 'Minutes reserved before the event for travelling',
+		},
+		'integer',
+		integer(),
+	),
+	typedField(
+		{
+			displayName: 'Communicate Location',
+			name: 'communicateLocation',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to share the location with the participants',
+		},
+		'boolean',
+		isBoolean,
+	),
+	typedField(
+		{
+			displayName: 'Is Confidential',
+			name: 'isConfidential',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to hide the details from non-participants (the slot still shows as busy)',
+		},
+		'boolean',
+		isBoolean,
+	),
+	typedField(
+		{
+			displayName: 'Reminder',
+			name: 'remindTimeInMin',
+			type: 'number',
+			default: 15,
+			description: 'How many minutes before the event the reminder goes off (0 disables the offset)',
+		},
+		'integer',
+		integer(),
+	),
+	{
+		in: 'body',
+		placement: 'collection',
+		values: spec(`${CREATE_EVENT}: "appointment_mode: OFFICE, PHONE, PRODUCT, VISIO, null"`),
+		property: {
+			displayName: 'Appointment Mode',
+			name: 'appointmentMode',
+			type: 'options',
+			options: [
+				{ name: 'Office', value: 'OFFICE' },
+				{ name: 'Phone', value: 'PHONE' },
+				{ name: 'Property', value: 'PRODUCT' },
+				{ name: 'Video Call', value: 'VISIO' },
+			],
+			default: 'OFFICE',
+		},
+	},
+	{
+		in: 'body',
+		placement: 'collection',
+		convert: idList,
+		property: {
+			displayName: 'Product IDs',
+			name: 'products',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 5001, 5002',
+			description: 'Property listings concerned, comma-separated',
+		},
+	},
+	{
+		in: 'body',
+		placement: 'collection',
+		convert: idList,
+		property: {
+			displayName: 'Customer IDs',
+			name: 'contacts',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 10001, 10002',
+			description: 'Contacts concerned, comma-separated',
+		},
+	},
+	typedField(
+		{ displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 3 }, default: '' },
+		'string',
+		isText,
+	),
+	typedField(
+		{
+			displayName: 'Video Call URL',
+			name: 'visioUrl',
+			type: 'string',
+			default: '',
+			description: 'Link of the video call, for the Video Call appointment mode',
+		},
+		'string',
+		isText,
+	),
+	typedField(
+		{
+			displayName: 'Virtual Visit Organizer URL',
+			name: 'visit360OrganizerUrl',
+			type: 'string',
+			default: '',
+			description: 'Link for the agent to host a live virtual visit',
+		},
+		'string',
+		isText,
+	),
+	typedField(
+		{
+			displayName: 'Virtual Visit Participation URL',
+			name: 'visit360ParticipationUrl',
+			type: 'string',
+			default: '',
+			description: 'Link for the attendees to join the virtual visit',
+		},
+		'string',
+		isText,
+	),
+	typedField(
+		{
+			displayName: 'Archived',
+			name: 'archived',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to create the event archived (hidden from default listings, restorable)',
+		},
+		'boolean',
+		isBoolean,
+	),
+	{
+		...typedField(
+			{
+				displayName: 'Parent ID',
+				name: 'parentId',
+				type: 'number',
+				default: 0,
+				description: 'Event heading the recurring series this event belongs to',
+			},
+			'integer',
+			integer(),
+		),
+		convert: id,
+	},
+	recurrenceField,
+];

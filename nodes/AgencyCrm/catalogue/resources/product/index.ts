@@ -1,0 +1,228 @@
+import { agencyField, criteriaField, productField, updatedSinceField } from '../../fields';
+import { check, guess, integer, rule, spec } from '../../rules';
+import type { Endpoint, PreparedRequest } from '../../types';
+import {
+	LISTING_FIELDS,
+	PRODUCT_OUTPUT,
+	fetchField,
+	propertyTypeField,
+	statusField,
+	transactionTypeField,
+} from './fields';
+import { pictureUpload } from './pictures';
+
+/** What a product create needs, as the sandbox decides (docs/assumptions.md "Product"). */
+const CREATE_NEEDS = guess('a product create needs agency_id, transaction_type and property_type');
+
+const PATCH_PRODUCT = spec(
+	'section 4 "Products", PATCH /products/{productId}: "Body must include product_id equal to the path value (used for scope verification)"',
+);
+
+/** The node sends `product_id` itself, from the path, unless the user gave one (checked below). */
+function productIdFromPath(request: PreparedRequest): PreparedRequest {
+	if (request.body.product_id !== undefined) return request;
+	return { ...request, body: { ...request.body, product_id: request.pathParams.productId } };
+}
+
+const productIdEqualsPath = check(PATCH_PRODUCT, ({ body, pathParams }) =>
+	String(body.product_id) === String(pathParams.productId)
+		? []
+		: [
+				{
+					field: '"Extra Body Fields (JSON)" (product_id)',
+					message: `must equal the Product (${String(pathParams.productId)}) or be left out: the node sends it`,
+				},
+			],
+);
+
+/** DPE/GES rendering options: the spec says "only rendering options can be sent; all optional", not which. */
+const RENDERING = guess('DPE/GES rendering options');
+
+export const productEndpoints: Endpoint[] = [
+	{
+		resource: 'product',
+		operation: {
+			name: 'Create',
+			value: 'create',
+			action: 'Create a product',
+			description:
+				'Create a property listing in an agency from its transaction and property type, price, place and criteria. Returns the listing.',
+		},
+		method: 'POST',
+		path: '/products',
+		packs: ['Properties'],
+		fields: [
+			agencyField('body', { placement: 'top', required: CREATE_NEEDS }),
+			transactionTypeField({ placement: 'top', required: CREATE_NEEDS }),
+			propertyTypeField({ placement: 'top', required: CREATE_NEEDS }),
+			...LISTING_FIELDS,
+		],
+		outputKeys: PRODUCT_OUTPUT,
+	},
+	{
+		resource: 'product',
+		operation: {
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many products',
+			description: 'Search property listings by agency, status, price, text, criteria or last change',
+		},
+		method: 'POST',
+		path: '/products/search',
+		packs: ['Properties', 'Websites'],
+		pagination: 'cursor',
+		paginationModes: ['cursor', 'offset'],
+		resend: 'always',
+		fields: [
+			agencyField('body'),
+			statusField,
+			transactionTypeField(),
+			{
+				in: 'body',
+				placement: 'collection',
+				property: {
+					displayName: 'Search Text',
+					name: 'query',
+					type: 'string',
+					default: '',
+					description: 'Text contained in the title or the reference',
+				},
+			},
+			{
+				in: 'body',
+				placement: 'collection',
+				property: { displayName: 'Minimum Price', name: 'priceMin', type: 'number', default: 0 },
+			},
+			{
+				in: 'body',
+				placement: 'collection',
+				property: { displayName: 'Maximum Price', name: 'priceMax', type: 'number', default: 0 },
+			},
+			updatedSinceField(),
+			criteriaField('product'),
+			fetchField,
+		],
+		outputKeys: PRODUCT_OUTPUT,
+	},
+	{
+		resource: 'product',
+		operation: {
+			name: 'Get',
+			value: 'get',
+			action: 'Get a product',
+			description: 'Get one property listing by its ID, with the related data asked for (criteria, pictures, lots…)',
+		},
+		method: 'GET',
+		path: '/products/{productId}',
+		packs: ['Properties', 'Websites'],
+		fields: [productField('path'), fetchField],
+		outputKeys: PRODUCT_OUTPUT,
+	},
+	{
+		resource: 'product',
+		operation: {
+			name: 'Update',
+			value: 'update',
+			action: 'Update a product',
+			description:
+				'Change only the fields given on one listing; criteria sent replace the values of the same criteria. Returns the listing.',
+		},
+		method: 'PATCH',
+		path: '/products/{productId}',
+		packs: ['Properties'],
+		fields: [productField('path'), transactionTypeField(), propertyTypeField(), ...LISTING_FIELDS],
+		derive: productIdFromPath,
+		checks: [productIdEqualsPath],
+		outputKeys: PRODUCT_OUTPUT,
+	},
+	{
+		resource: 'product',
+		operation: {
+			name: 'Get Lots',
+			value: 'getLots',
+			action: 'Get the lots of a product',
+			description: 'List the lots (sub-products, such as the units of a building) of a listing',
+		},
+		method: 'GET',
+		path: '/products/{productId}/lots',
+		packs: ['Properties', 'Websites'],
+		fields: [productField('path')],
+	},
+	{
+		resource: 'product',
+		operation: {
+			name: 'Add View',
+			value: 'addView',
+			action: 'Add a view to a product',
+			description: 'Count one view of the listing on an external website (adds 1 to its view counter)',
+		},
+		method: 'POST',
+		path: '/products/{productId}/views',
+		packs: ['Properties', 'Websites'],
+		fields: [productField('path')],
+	},
+	{
+		resource: 'product',
+		operation: {
+			name: 'Generate DPE/GES Label',
+			value: 'generateDpeGes',
+			action: 'Generate the DPE/GES label of a product',
+			description:
+				'Render the energy (DPE) and climate (GES) label image from the listing’s criteria; the image is output as binary data',
+		},
+		method: 'POST',
+		path: '/products/{productId}/dpeGes',
+		packs: ['Properties', 'Websites'],
+		resend: 'always',
+		output: 'imageOrRecord',
+		fields: [
+			productField('path'),
+			{
+				in: 'body',
+				placement: 'collection',
+				values: RENDERING,
+				property: {
+					displayName: 'Format',
+					name: 'format',
+					type: 'options',
+					options: [
+						{ name: 'PNG', value: 'png' },
+						{ name: 'SVG', value: 'svg' },
+					],
+					default: 'png',
+				},
+			},
+			{
+				in: 'body',
+				placement: 'collection',
+				rules: [rule(RENDERING, integer({ min: 100, max: 2000 }))],
+				property: {
+					displayName: 'Width',
+					name: 'width',
+					type: 'number',
+					typeOptions: { minValue: 100, maxValue: 2000 },
+					default: 400,
+					description: 'Width of the image in pixels',
+				},
+			},
+			{
+				in: 'body',
+				placement: 'collection',
+				values: RENDERING,
+				property: {
+					displayName: 'Language',
+					name: 'lang',
+					type: 'options',
+					options: [
+						{ name: 'English', value: 'en' },
+						{ name: 'French', value: 'fr' },
+					],
+					default: 'fr',
+					description: 'Language of the texts on the label',
+				},
+			},
+		],
+	},
+	pictureUpload('public'),
+	pictureUpload('private'),
+];

@@ -1,0 +1,65 @@
+import { productField } from '../../fields';
+import { MAX_UPLOAD_BYTES, MIN_PICTURE_WIDTH, imageOnly, maxBytes, minImageWidth, rule, spec } from '../../rules';
+import type { Endpoint } from '../../types';
+
+/** Spec section 4 "Products" and section 8: "minimum width 800 px, maximum 20 MB" for both uploads. */
+const PHOTO = spec(
+	'section 4 "Products", POST /products/{productId}/pictures/public: "Upload a public photo; minimum width 800 px, maximum 20 MB" (private: "same limits")',
+);
+
+/** One of the two picture uploads; the part name `file` and the `title` are our guess. */
+export function pictureUpload(visibility: 'public' | 'private'): Endpoint {
+	const limits = 'an image at least 800 px wide, at most 20 MB';
+	return {
+		resource: 'product',
+		operation:
+			visibility === 'public'
+				? {
+						name: 'Upload Public Picture',
+						value: 'uploadPublicPicture',
+						action: 'Upload a public picture of a product',
+						description: `Add a photo shown on the listing, from an input binary field (${limits}). Returns the picture.`,
+					}
+				: {
+						name: 'Upload Private Picture',
+						value: 'uploadPrivatePicture',
+						action: 'Upload a private picture of a product',
+						description: `Add a photo kept for the agency only, from an input binary field (${limits}). Returns the picture.`,
+					},
+		method: 'POST',
+		path: `/products/{productId}/pictures/${visibility}`,
+		packs: ['Properties'],
+		fields: [
+			productField('path'),
+			{
+				in: 'file',
+				placement: 'top',
+				key: 'file',
+				required: PHOTO,
+				rules: [
+					rule(PHOTO, imageOnly),
+					rule(PHOTO, maxBytes(MAX_UPLOAD_BYTES)),
+					rule(PHOTO, minImageWidth(MIN_PICTURE_WIDTH)),
+				],
+				property: {
+					displayName: 'Input Binary Field',
+					name: 'binaryPropertyName',
+					type: 'string',
+					default: 'data',
+					description: 'Name of the input binary field holding the image',
+				},
+			},
+			{
+				in: 'body',
+				placement: 'collection',
+				property: {
+					displayName: 'Title',
+					name: 'title',
+					type: 'string',
+					default: '',
+					description: 'Caption of the photo',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,82 @@
+/** Follow-ups: one per (customer, product) pair; 409 when it already exists (spec section 3). */
+import { ApiRoute, idParam, pageReply, route, World } from '../../api';
+import { ApiError, created, noContent, notFound, ok, utcNow } from '../../http';
+import { FOLLOW_UP_STATUSES } from '../../model';
+import type { FollowUp } from '../../model';
+import { cursorPage, readPageRequest } from '../../pagination';
+import { FieldReader, objectBody } from '../../validation';
+import { CUSTOMER_PACK, pathCustomer } from './access';
+
+function readFollowUpFields(reader: FieldReader): Partial<FollowUp> {
+	const fields: Partial<FollowUp> = {};
+	const rating = reader.optionalInteger('rating', { nullable: true, min: 0, max: 5 });
+	if (rating !== undefined) fields.rating = rating;
+	const status = reader.optionalOneOf('status', FOLLOW_UP_STATUSES);
+	if (status) fields.status = status;
+	const comment = reader.optionalString('comment', { nullable: true, maxLength: 2000 });
+	if (comment !== undefined) fields.comment = comment;
+	return fields;
+}
+
+export function followUpRoutes({ store }: World): ApiRoute[] {
+	return [
+		route('GET', '/customers/{customerId}/follow-ups', CUSTOMER_PACK, (request) => {
+			const customer = pathCustomer(store, request);
+			const reader = FieldReader.forQuery(request.query);
+			const page = readPageRequest(reader);
+			reader.throwIfInvalid();
+			const result = cursorPage(
+				store.customerFollowUps(customer.customers_id),
+				(followUp) => followUp.product_id,
+				'asc',
+				page,
+			);
+			return pageReply(request, result, (followUp) => followUp);
+		}),
+		route('POST', '/customers/{customerId}/follow-ups/{productId}', CUSTOMER_PACK, (request) => {
+			const customer = pathCustomer(store, request);
+			const productId = idParam(request, 'productId');
+			if (!store.products.getInSite(productId, request.grant.siteId)) throw notFound(`Product ${productId}`);
+			if (store.followUp(customer.customers_id, productId)) {
+				throw new ApiError(
+					409,
+					'FOLLOW_UP_EXISTS',
+					`Customer ${customer.customers_id} already follows product ${productId}.`,
+				);
+			}
+			const reader = new FieldReader(objectBody(request.body));
+			const fields = readFollowUpFields(reader);
+			reader.throwIfInvalid();
+			const now = utcNow();
+			const followUp: FollowUp = {
+				customers_id: customer.customers_id,
+				product_id: productId,
+				rating: null,
+				status: 'new',
+				comment: null,
+				created_at: now,
+				updated_at: now,
+				...fields,
+			};
+			store.putFollowUp(followUp);
+			return created(followUp);
+		}),
+		route('PATCH', '/customers/{customerId}/follow-ups/{productId}', CUSTOMER_PACK, (request) => {
+			const customer = pathCustomer(store, request);
+			const productId = idParam(request, 'productId');
+			const followUp = store.followUp(customer.customers_id, productId);
+			if (!followUp) throw notFound(`Follow-up of product ${productId}`);
+			const reader = new FieldReader(objectBody(request.body));
+			const fields = readFollowUpFields(reader);
+			reader.throwIfInvalid();
+			Object.assign(followUp, fields, { updated_at: utcNow() });
+			return ok(followUp);
+		}),
+		route('DELETE', '/customers/{customerId}/follow-ups/{productId}', CUSTOMER_PACK, (request) => {
+			const customer = pathCustomer(store, request);
+			const productId = idParam(request, 'productId');
+			if (!store.deleteFollowUp(customer.customers_id, productId)) throw notFound(`Follow-up of product ${productId}`);
+			return noContent();
+		}),
+	];
+}

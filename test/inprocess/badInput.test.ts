@@ -1,0 +1,441 @@
+import { ENDPOINTS, findEndpoint } from '../../nodes/AgencyCrm/catalogue';
+import { extrasGroupOf, optionalGroupOf, takesBody } from '../../nodes/AgencyCrm/catalogue/describe';
+import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
+import { InputError } from '../../nodes/AgencyCrm/catalogue/rules';
+import type { Endpoint, FieldSpec, Problem, RuleSource } from '../../nodes/AgencyCrm/catalogue/types';
+import { padded, png } from '../sandbox/images';
+import { endpointShape } from '../spec/endpoints';
+import type { Parameters } from './cases/baseline';
+import { baselineOf, inCollection, operationKey, prepareItem, withField } from './cases/baseline';
+import type { Binary } from './context';
+import type { SandboxRunner } from './harness';
+import { startRunner } from './harness';
+
+/**
+ * Issue 11, "Bad input table": every rule the spec states, on every operation it applies to, and
+ * malformed input (wrong types, empty ids, non-numeric ids where the spec types them as integers,
+ * `.` and `..` as ids, invalid JSON in every JSON field, missing or non-image binaries). Each case
+ * starts from the in-process case of its operation and breaks one thing. All cases run as the items
+ * of one run with Continue On Fail: each must give an error naming the field, and the sandbox must
+ * have received nothing at all.
+ */
+
+interface BadInput {
+	name: string;
+	parameters: Parameters;
+	binary?: Record<string, Binary>;
+	/** What the error must contain: the field as the user sees it. */
+	field: string;
+}
+
+/** Spec: "Path hookId integer", "eventId integer", "agency_id integer", "user_id integer". */
+const SPEC_INTEGER_IDS = ['hookId', 'eventId', 'agencyId', 'userId'];
+/** Spec sections 4 and 8: product photos and user photos are images. */
+const IMAGE_UPLOADS = ['product:uploadPublicPicture', 'product:uploadPrivatePicture', 'user:uploadPhoto'];
+const TWENTY_MB = 20_000_000;
+
+const shown = (field: FieldSpec) => `"${field.property.displayName}"`;
+
+function baseline(key: string) {
+	const [resource, operation] = key.split(':');
+	const found = baselineOf(resource, operation);
+	if (!found) throw new Error(`no in-process case for ${key}`);
+	return found;
+}
+
+/**
+ * One broken input of an operation: top-level parameters replaced, options of its collections added,
+ * binary data added to the item's.
+ */
+function bad(
+	key: string,
+	name: string,
+	field: string,
+	change: { top?: Parameters; options?: Parameters; extras?: Parameters; binary?: Record<string, Binary> },
+): BadInput {
+	const { endpoint, parameters, binary } = baseline(key);
+	let broken = { ...parameters, ...change.top };
+	if (change.options) broken = inCollection(broken, optionalGroupOf(endpoint), change.options);
+	if (change.extras) broken = inCollection(broken, extrasGroupOf(endpoint), change.extras);
+	return { name: `${key}: ${name}`, parameters: broken, binary: { ...binary, ...change.binary }, field };
+}
+
+// ---- Malformed input, generated over the whole catalogue ----
+
+function setField(endpoint: Endpoint, field: FieldSpec, value: unknown, name: string): BadInput {
+	const { parameters, binary } = baseline(operationKey(endpoint));
+	return {
+		name: `${operationKey(endpoint)}: ${shown(field)} ${name}`,
+		parameters: withField(endpoint, parameters, field, value),
+		binary,
+		field: shown(field),
+	};
+}
+
+const pathFields = (endpoint: Endpoint) => endpoint.fields.filter((field) => field.in === 'path');
+
+const malformedIds = ENDPOINTS.flatMap((endpoint) => [
+	...pathFields(endpoint).flatMap((field) =>
+		[
+			['', 'is empty'],
+			['.', 'is "."'],
+			['..', 'is ".."'],
+			[' .. ', 'is " .. "'],
+		].map(([value, name]) => setField(endpoint, field, value, name)),
+	),
+	...endpoint.fields
+		.filter((field) => SPEC_INTEGER_IDS.includes(field.property.name))
+		.flatMap((field) =>
+			[
+				['12x', 'is not a number'],
+				['1e3', 'is a number in exponent form'],
+				['-4', 'is negative'],
+				...(field.in === 'path' ? [['12/34', 'holds a slash']] : []),
+			].map(([value, name]) => setField(endpoint, field, value, name)),
+		),
+]);
+
+const EXTRA_QUERY = '"Extra Query Parameters (JSON)"';
+const EXTRA_BODY = '"Extra Body Fields (JSON)"';
+
+const invalidJson = ENDPOINTS.flatMap((endpoint) => {
+	const key = operationKey(endpoint);
+	const hatches: Array<[string, string]> = [
+		['extraQueryJson', EXTRA_QUERY],
+		...(takesBody(endpoint) ? [['extraBodyJson', EXTRA_BODY] as [string, string]] : []),
+	];
+	return hatches.flatMap(([name, field]) => [
+		bad(key, `${field} is not JSON`, field, { extras: { [name]: '{"lang": "fr"' } }),
+		bad(key, `${field} is a list, not an object`, field, { extras: { [name]: '["lang", "fr"]' } }),
+	]);
+});
+
+const PDF: Binary = { data: Buffer.from('%PDF-1.7\n'), fileName: 'contract.pdf', mimeType: 'application/pdf' };
+
+const badFiles = ENDPOINTS.flatMap((endpoint) =>
+	endpoint.fields
+		.filter((field) => field.in === 'file')
+		.flatMap((field) => {
+			const cases = [setField(endpoint, field, 'not-attached', 'names a binary field the item does not have')];
+			if (IMAGE_UPLOADS.includes(operationKey(endpoint))) {
+				const nonImage = setField(endpoint, field, 'document', 'holds a PDF, not an image');
+				cases.push({ ...nonImage, binary: { ...nonImage.binary, document: PDF } });
+			}
+			return cases;
+		}),
+);
+
+const badPaging = ENDPOINTS.filter((endpoint) => endpoint.pagination).flatMap((endpoint) => {
+	const key = operationKey(endpoint);
+	return [
+		bad(key, 'Limit is text', '"Limit"', { top: { returnAll: false, limit: 'ten' } }),
+		bad(key, 'Limit is 0', '"Limit"', { top: { returnAll: false, limit: 0 } }),
+		bad(key, 'Page Size is 0', '"Page Size"', { extras: { perPage: 0 } }),
+		bad(key, 'Page Size is text', '"Page Size"', { extras: { perPage: 'many' } }),
+		...(endpoint.paginationModes
+			? [bad(key, 'Pagination Mode is unknown', '"Pagination Mode"', { extras: { paginationMode: 'page' } })]
+			: []),
+	];
+});
+
+/** An update that names no field would change nothing (issue 9, defect 2), on every update. */
+const emptyUpdates = ENDPOINTS.filter((endpoint) => ['PATCH', 'PUT'].includes(endpoint.method)).map((endpoint) => {
+	const { parameters } = baseline(operationKey(endpoint));
+	return {
+		name: `${operationKey(endpoint)}: nothing to change`,
+		parameters: { ...parameters, [optionalGroupOf(endpoint)]: {} },
+		field: '"Additional Fields"',
+	};
+});
+
+// ---- What the spec states, operation by operation ----
+
+const EVENT = 'calendar:createEvent';
+const recurrence = (rule: Parameters) => ({
+	recurrence: { rule: { dtstart: '2026-12-01T09:00:00Z', freq: 'weekly', interval: 1, ...rule } },
+});
+const participants = (...rows: Array<[number | string, boolean, boolean]>) => ({
+	participants: {
+		participant: rows.map(([userId, isOrganizer, isCreator]) => ({ userId, isOrganizer, isCreator })),
+	},
+});
+
+const calendarRules: BadInput[] = [
+	bad(EVENT, 'no type', '"Type Name or ID"', { top: { eventType: '' } }),
+	bad(EVENT, 'type given as a number in the extra JSON', `${EXTRA_BODY} (type)`, {
+		top: { eventType: '' },
+		extras: { extraBodyJson: '{"type": 1}' },
+	}),
+	bad(EVENT, 'no start', '"Starts At"', { top: { startsAt: '' } }),
+	bad(EVENT, 'a start that is not a date-time', '"Starts At"', { top: { startsAt: 'next Tuesday' } }),
+	bad(EVENT, 'no end', '"Ends At"', { top: { endsAt: '' } }),
+	bad(EVENT, 'an end that is not a date-time', '"Ends At"', { top: { endsAt: '2026-12-01 at noon' } }),
+	bad(EVENT, 'an end before the start', '"Ends At"', { top: { endsAt: '2026-12-01T08:00:00Z' } }),
+	bad(EVENT, 'an end equal to the start', '"Ends At"', { top: { endsAt: '2026-12-01T10:00:00+01:00' } }),
+	bad(EVENT, 'no all-day flag', '"All Day"', { top: { allDay: '' } }),
+	bad(EVENT, 'an all-day flag that is text', '"All Day"', { top: { allDay: 'yes' } }),
+	bad(EVENT, 'no organizer', '"Participants"', { top: participants([1002, false, true]) }),
+	bad(EVENT, 'two organizers', '"Participants"', {
+		top: participants([1002, true, true], [1003, true, false]),
+	}),
+	bad(EVENT, 'no creator', '"Participants"', { top: participants([1002, true, false]) }),
+	bad(EVENT, 'two creators', '"Participants"', { top: participants([1002, true, true], [1003, false, true]) }),
+	bad(EVENT, 'a user listed twice', '"Participants"', {
+		top: participants([1002, true, true], [1002, false, false]),
+	}),
+	bad(EVENT, 'a participant whose user ID is not a number', '"Participants"', {
+		top: participants(['Nina', true, true]),
+	}),
+	bad(EVENT, 'a location without longitude', '"Location Geo" Longitude', {
+		options: { locationGeo: { point: { lat: 45.77 } } },
+	}),
+	bad(EVENT, 'a latitude above 90', '"Location Geo" Latitude', {
+		options: { locationGeo: { point: { lat: 91, lng: 4.83 } } },
+	}),
+	bad(EVENT, 'a longitude below -180', '"Location Geo" Longitude', {
+		options: { locationGeo: { point: { lat: 45.77, lng: -181 } } },
+	}),
+	...[
+		['title', '"Title"'],
+		['location', '"Location"'],
+		['notes', '"Notes"'],
+		['visioUrl', '"Video Call URL"'],
+		['visit360OrganizerUrl', '"Virtual Visit Organizer URL"'],
+		['visit360ParticipationUrl', '"Virtual Visit Participation URL"'],
+	].map(([name, field]) => bad(EVENT, `${field} is a number, not text`, field, { options: { [name]: 42 } })),
+	...(
+		[
+			['sequenceDuration', '"Sequence Duration"', 'half an hour'],
+			['gatheringGauge', '"Gathering Gauge"', 2.5],
+			['commuteDuration', '"Commute Duration"', '10 min'],
+			['remindTimeInMin', '"Reminder"', 7.5],
+			['parentId', '"Parent ID"', 'first'],
+		] as Array<[string, string, unknown]>
+	).map(([name, field, value]) => bad(EVENT, `${field} is not a whole number`, field, { options: { [name]: value } })),
+	...[
+		['communicateLocation', '"Communicate Location"'],
+		['isConfidential', '"Is Confidential"'],
+		['archived', '"Archived"'],
+	].map(([name, field]) => bad(EVENT, `${field} is text`, field, { options: { [name]: 'true' } })),
+	bad(EVENT, 'an appointment mode off the spec list', '"Appointment Mode"', { options: { appointmentMode: 'HOME' } }),
+	bad(EVENT, 'a recurrence without start', '"Recurrence" Start', { options: recurrence({ dtstart: '' }) }),
+	bad(EVENT, 'a recurrence with an unknown frequency', '"Recurrence" Frequency', {
+		options: recurrence({ freq: 'fortnightly' }),
+	}),
+	bad(EVENT, 'a recurrence with interval 0', '"Recurrence" Interval', { options: recurrence({ interval: 0 }) }),
+	bad(EVENT, 'a recurrence with both count and until', '"Recurrence" Until', {
+		options: recurrence({ count: 3, until: '2027-01-01T00:00:00Z' }),
+	}),
+	bad(EVENT, 'a recurrence whose until is not a date-time', '"Recurrence" Until', {
+		options: recurrence({ until: 'Christmas' }),
+	}),
+	bad(EVENT, 'a recurrence with a negative count', '"Recurrence" Count', { options: recurrence({ count: -2 }) }),
+	bad(EVENT, 'a recurrence with an unknown weekday', '"Recurrence" By Weekday', {
+		options: recurrence({ byweekday: ['MO', 'XX'] }),
+	}),
+	bad(EVENT, 'a recurrence with a weekday index of 7', '"Recurrence" By Nth Weekday (JSON)', {
+		options: recurrence({ bynweekday: '[[7, 1]]' }),
+	}),
+	bad(EVENT, 'a recurrence whose By Nth Weekday is not JSON', '"Recurrence" By Nth Weekday (JSON)', {
+		options: recurrence({ bynweekday: '[[0, 1]' }),
+	}),
+	bad(EVENT, 'a recurrence with a month that is not a number', '"Recurrence" By Month', {
+		options: recurrence({ bymonth: '1, July' }),
+	}),
+	bad(EVENT, 'a recurrence excluding a date that is not a date-time', '"Recurrence" Excluded Dates', {
+		options: recurrence({ exdate: '2026-12-08T09:00:00Z, tomorrow' }),
+	}),
+	bad('calendar:getPermanenceTimeframe', 'no agency', '"Agency"', { top: { agencyId: '' } }),
+];
+
+const PASSWORD = '"Password"';
+const passwordRules: BadInput[] = [
+	['short', '11 characters', 'Sh0rt&Pass!'],
+	['long', '41 characters', `Aa1!${'x'.repeat(37)}`],
+	['lowercase', 'no uppercase letter', 'str0ng&secret!'],
+	['uppercase', 'no lowercase letter', 'STR0NG&SECRET!'],
+	['digit', 'no digit', 'Strong&Secret!'],
+	['special', 'no special character', 'Str0ngSecret12'],
+].flatMap(([, name, password]) => [
+	bad('user:create', `a password with ${name}`, PASSWORD, { top: { password } }),
+	bad('user:update', `a password with ${name}`, PASSWORD, { options: { password } }),
+]);
+passwordRules.push(
+	bad('user:update', 'a short password in the extra JSON', `${EXTRA_BODY} (password)`, {
+		options: { extraBodyJson: '{"password": "short"}' },
+	}),
+);
+
+const photo = (width: number, bytes?: number): Binary => {
+	const image = png(width, 600);
+	return { data: bytes ? padded(image, bytes) : image, fileName: 'photo.png', mimeType: 'image/png' };
+};
+const uploadRules: BadInput[] = [
+	...['product:uploadPublicPicture', 'product:uploadPrivatePicture'].flatMap((key) => [
+		bad(key, 'no binary field named', '"Input Binary Field"', { top: { binaryPropertyName: '' } }),
+		bad(key, 'a photo 799 px wide', '"Input Binary Field"', { binary: { data: photo(799) } }),
+		bad(key, 'a photo of 20,000,001 bytes', '"Input Binary Field"', {
+			binary: { data: photo(1200, TWENTY_MB + 1) },
+		}),
+	]),
+	...[
+		['profilePictureBinaryField', '"Profile Picture Input Binary Field"'],
+		['signaturePictureBinaryField', '"Signature Picture Input Binary Field"'],
+	].map(([name, field]) =>
+		bad('user:uploadPhoto', `${field} holds 20,000,001 bytes`, field, {
+			options: { [name]: 'big' },
+			binary: { big: photo(400, TWENTY_MB + 1) },
+		}),
+	),
+	bad('user:uploadPhoto', 'neither picture', '"Profile Picture" or "Signature Picture"', {
+		top: { additionalFields: {} },
+	}),
+];
+
+const WEBHOOK = 'webhook:update';
+const otherRules: BadInput[] = [
+	bad('agency:getAll', 'a page of 201 agencies', '"Page Size"', { extras: { perPage: 201 } }),
+	bad('product:update', 'a product_id other than the path', `${EXTRA_BODY} (product_id)`, {
+		extras: { extraBodyJson: '{"product_id": 5003}' },
+	}),
+	bad(WEBHOOK, 'a URL that is a number', '"URL"', { options: { url: 42 } }),
+	bad(WEBHOOK, 'events that are not a list', `${EXTRA_BODY} (origines)`, {
+		options: { origines: undefined, extraBodyJson: '{"origines": "PRODUCT_UPDATE"}' },
+	}),
+	bad(WEBHOOK, 'headers that are not an object', `${EXTRA_BODY} (headers)`, {
+		options: { extraBodyJson: '{"headers": ["X-Token: abc"]}' },
+	}),
+	bad(WEBHOOK, 'an auth ID that is not a whole number', '"Auth ID"', { options: { authId: 1.5 } }),
+	bad(WEBHOOK, 'a format that is a number', '"Format"', { options: { format: 7 } }),
+	bad(WEBHOOK, 'a field to clear that the spec does not make nullable', '"Clear Fields"', {
+		options: { clearFields: ['url'] },
+	}),
+	bad('customer:upsert', 'no email nor phone to find the contact by', '"Email", "Phone" or "Mobile Phone"', {
+		top: { additionalFields: {} },
+	}),
+];
+
+const CASES: BadInput[] = [
+	...malformedIds,
+	...invalidJson,
+	...badFiles,
+	...badPaging,
+	...emptyUpdates,
+	...calendarRules,
+	...passwordRules,
+	...uploadRules,
+	...otherRules,
+];
+
+/** The problems prepareRequest reports for a case (none when it prepares a request). */
+async function problemsOf(input: BadInput): Promise<Problem[]> {
+	const endpoint = findEndpoint(String(input.parameters.resource), String(input.parameters.operation))!;
+	return await prepareItem(endpoint, input.parameters, input.binary).then(
+		() => [],
+		(error: unknown) => (error instanceof InputError ? error.problems : Promise.reject(error)),
+	);
+}
+
+/** What the spec states for an operation: every spec-sourced rule, option list, requirement, check and page size. */
+function specRulesOf(endpoint: Endpoint): string[] {
+	const key = operationKey(endpoint);
+	const of = (target: string, source: RuleSource | undefined) =>
+		source && 'spec' in source ? [`${key} ${target} ${source.spec}`] : [];
+	return [
+		...endpoint.fields.flatMap((field) => [
+			...(field.rules ?? []).flatMap((rule) => of(keyOf(field), rule.source)),
+			...of(keyOf(field), field.values),
+			...of(keyOf(field), field.required),
+		]),
+		...(endpoint.checks ?? []).flatMap((check) => of('(check)', check.source)),
+		...of('per_page', endpoint.maxPageSize?.source),
+	];
+}
+
+let runner: SandboxRunner;
+
+beforeAll(async () => {
+	runner = await startRunner();
+});
+
+afterAll(async () => {
+	await runner.close();
+});
+
+test('every rule the spec states is broken by a case, on every operation it applies to', async () => {
+	const broken = new Set<string>();
+	for (const input of CASES) {
+		const key = `${String(input.parameters.resource)}:${String(input.parameters.operation)}`;
+		for (const problem of await problemsOf(input)) {
+			if (!('spec' in problem.source)) continue;
+			const target = /\(([\w.]+)\)$/.exec(problem.field)?.[1];
+			broken.add(`${key} ${target} ${problem.source.spec}`).add(`${key} (check) ${problem.source.spec}`);
+		}
+	}
+	const unbroken = ENDPOINTS.flatMap(specRulesOf).filter((rule) => !broken.has(rule));
+	expect(unbroken).toEqual([]);
+});
+
+test('the bad input table: each case gives an error naming the field (each problem once), and nothing is sent', async () => {
+	const result = await runner.run(
+		CASES.map((input) => input.parameters),
+		{ binaries: CASES.map((input) => input.binary ?? {}), continueOnFail: true },
+	);
+	const unclear = CASES.filter((input, index) => {
+		const item = result.items[index];
+		const error = String(item?.json.error ?? '');
+		const description = String(item?.json.description ?? '');
+		const problems = error.replace(/^Invalid input: /, '').split('; ');
+		const clear =
+			item?.pairedItem !== undefined &&
+			(item.pairedItem as { item: number }).item === index &&
+			error.startsWith('Invalid input: ') &&
+			error.includes(input.field) &&
+			new Set(problems).size === problems.length &&
+			description.startsWith('Nothing was sent to Agency CRM.');
+		return !clear;
+	});
+	const line = `${CASES.length} cases, ${CASES.length - unclear.length} clear errors, ${result.logged.length} requests sent`;
+	process.stdout.write(`${line}\n`);
+	expect(unclear.map((input) => input.name)).toEqual([]);
+	expect(result.items).toHaveLength(CASES.length);
+	expect(line).toBe(`${CASES.length} cases, ${CASES.length} clear errors, 0 requests sent`);
+});
+
+test('limits are inclusive: a photo of exactly 20,000,000 bytes and 800 px wide is prepared', async () => {
+	for (const key of ['product:uploadPublicPicture', 'user:uploadPhoto']) {
+		const { parameters } = baseline(key);
+		const name = key === 'user:uploadPhoto' ? 'portrait' : 'data';
+		const problems = await problemsOf({
+			name: key,
+			parameters,
+			binary: { [name]: photo(800, TWENTY_MB) },
+			field: '',
+		});
+		expect(problems).toEqual([]);
+	}
+});
+
+test('an id with "/" that the spec does not type as an integer is encoded: one path segment on the wire', async () => {
+	const targets = ENDPOINTS.flatMap((endpoint) =>
+		pathFields(endpoint)
+			.filter((field) => !SPEC_INTEGER_IDS.includes(field.property.name))
+			.map((field) => ({ endpoint, field })),
+	);
+	expect(targets.length).toBeGreaterThan(0);
+	for (const { endpoint, field } of targets) {
+		const { parameters, binary } = baseline(operationKey(endpoint));
+		const result = await runner.run([withField(endpoint, parameters, field, 'A/B')], {
+			binaries: binary ? [binary] : [],
+			continueOnFail: true,
+		});
+		const [sent, ...more] = result.requests;
+		const [method, pattern] = String(sent?.route).split(' ');
+		expect({ operation: operationKey(endpoint), more: more.length, segment: sent?.path.split('/') }).toEqual({
+			operation: operationKey(endpoint),
+			more: 0,
+			segment: expect.arrayContaining(['A%2FB']),
+		});
+		expect(endpointShape(method, pattern)).toBe(endpointShape(endpoint.method, endpoint.path));
+	}
+});

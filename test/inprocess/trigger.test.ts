@@ -1,0 +1,195 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { AgencyCrmTrigger } from '../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.node';
+import { apiRequest } from '../../nodes/shared/transport';
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import type { FakeContextOptions } from '../helpers/fakeN8n';
+import { StoredStaticData, activateWebhook } from '../helpers/fakeN8n';
+import { waitFor } from '../helpers/waitFor';
+import { inProcessContext } from './context';
+
+/**
+ * The trigger against the sandbox, without n8n: activation registers a real hook, and the sandbox
+ * delivers to a local HTTP server that hands each delivery to the trigger the way n8n does (static
+ * data loaded before, saved after). Requests go over HTTP through the real credential. The
+ * "workflow" started by a delivery is a function that writes back to the customer.
+ */
+const NODE_NAME = 'Agency CRM Trigger';
+let sandbox: Sandbox;
+let receiver: http.Server;
+let webhookUrl: string;
+let httpRequestWithAuthentication: FakeContextOptions['httpRequestWithAuthentication'];
+/** The context the "workflow" sends its own requests from, with the same credential. */
+let workflowContext: IExecuteFunctions;
+
+const stored = new StoredStaticData();
+let parameters: Record<string, unknown> = {};
+/** While true, the receiver answers 503, as an n8n that is down. */
+let receiverDown = false;
+const started: IDataObject[] = [];
+const failures: Error[] = [];
+let workflow: (item: IDataObject) => Promise<void> = async () => {};
+let handled = 0;
+
+const contextOptions = (extra: FakeContextOptions): FakeContextOptions => ({
+	...extra,
+	nodeName: NODE_NAME,
+	webhookUrl,
+	parameters,
+	httpRequestWithAuthentication,
+});
+
+async function receive(request: http.IncomingMessage, response: http.ServerResponse, raw: string) {
+	if (receiverDown) {
+		response.writeHead(503).end();
+		return;
+	}
+	const delivery = contextOptions({
+		mode: 'webhook',
+		body: JSON.parse(raw) as unknown,
+		headers: request.headers as Record<string, string>,
+		onResponse: (statusCode, body) =>
+			response.writeHead(statusCode ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+	});
+	try {
+		const { result } = await stored.around(delivery, async (fake) => new AgencyCrmTrigger().webhook.call(fake.webhook));
+		for (const item of result.workflowData?.[0] ?? []) {
+			started.push(item.json);
+			await workflow(item.json);
+		}
+	} catch (error) {
+		failures.push(error as Error);
+	} finally {
+		handled++;
+	}
+}
+
+const admin = async <T = IDataObject>(method: string, path: string, body?: unknown): Promise<T> => {
+	const response = await fetch(`${sandbox.origin}/_admin${path}`, {
+		method,
+		headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return (await response.json()) as T;
+};
+const hooks = async () =>
+	(await admin<{ data: Array<{ id: number; url: string; status: string }> }>('GET', '/hooks')).data;
+const editCustomer = (id: number, changes: IDataObject) =>
+	admin('POST', '/simulate-edit', { resource: 'customer', action: 'update', id, changes });
+
+/** Waits until `count` deliveries were handled, then a little longer for any that should not come. */
+async function handledCount(count: number) {
+	await waitFor(`${count} handled deliveries`, () => (handled >= count ? true : undefined));
+	await new Promise((resolve) => setTimeout(resolve, 300));
+	return handled;
+}
+
+const activate = () =>
+	stored.around(contextOptions({ mode: 'trigger' }), async (fake) =>
+		activateWebhook(new AgencyCrmTrigger(), fake.hook),
+	);
+const deactivate = () =>
+	stored.around(contextOptions({ mode: 'trigger' }), async (fake) =>
+		new AgencyCrmTrigger().webhookMethods.default.delete.call(fake.hook),
+	);
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0, quiet: true, suspendAfterFailures: 2 });
+	receiver = http.createServer((request, response) => {
+		let raw = '';
+		request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+		request.on('end', () => void receive(request, response, raw));
+	});
+	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+	webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook/3f1c/webhook`;
+	const client = sandbox.clients.find((candidate) => candidate.clientId === 'demo-client')!;
+	const { context } = inProcessContext(
+		{
+			authUrl: sandbox.authUrl,
+			clientId: client.clientId,
+			clientSecret: client.clientSecret,
+			scope: 'site',
+			siteId: client.siteId,
+		},
+		[],
+	);
+	workflowContext = context;
+	httpRequestWithAuthentication = context.helpers.httpRequestWithAuthentication as typeof httpRequestWithAuthentication;
+});
+
+afterAll(async () => {
+	await new Promise((resolve) => receiver.close(resolve));
+	await sandbox.close();
+});
+
+beforeEach(() => {
+	started.length = 0;
+	failures.length = 0;
+	handled = 0;
+	workflow = async () => {};
+});
+
+afterEach(async () => {
+	await deactivate();
+	expect(failures).toEqual([]);
+});
+
+test('a hook the sandbox suspended after failed deliveries comes back on the next activation', async () => {
+	parameters = { events: ['CUSTOMER_UPDATE'], fetchFullRecord: false };
+	await activate();
+	receiverDown = true;
+	await editCustomer(10001, { firstname: 'Down 1' });
+	await editCustomer(10001, { firstname: 'Down 2' });
+	const [suspended] = await waitFor('the suspension', async () => {
+		const current = await hooks();
+		return current[0]?.status === 'suspended' ? current : undefined;
+	});
+	receiverDown = false;
+
+	await activate();
+	expect(await hooks()).toEqual([expect.objectContaining({ id: suspended.id, url: webhookUrl, status: 'active' })]);
+	await editCustomer(10001, { firstname: 'Back' });
+	await waitFor('the delivery after reactivation', () => (started.length ? true : undefined));
+	expect(started).toEqual([expect.objectContaining({ event_type: 'CUSTOMER_UPDATE', resource_id: 10001 })]);
+});
+
+test('a product update comes with the related data asked for: criteria, pictures and lots', async () => {
+	parameters = { events: ['PRODUCT_UPDATE'], fetchFullRecord: true, productFetch: ['criteria', 'pictures', 'lots'] };
+	await activate();
+	await admin('POST', '/simulate-edit', {
+		resource: 'product',
+		action: 'update',
+		id: 5001,
+		changes: { title: 'Renovated' },
+	});
+	await waitFor('the delivery', () => (started.length ? true : undefined));
+	const record = started[0].record as IDataObject;
+	expect(record).toMatchObject({ product_id: 5001, title: 'Renovated' });
+	expect(Object.keys(record)).toEqual(expect.arrayContaining(['criteria', 'pictures', 'lots']));
+});
+
+test('a workflow that writes back what it received runs once; the echo of its write starts nothing', async () => {
+	parameters = { events: ['CUSTOMER_UPDATE'], fetchFullRecord: true, skipUnchangedRecords: true };
+	workflow = async (item) => {
+		// The sandbox's updated_at has whole seconds: waiting for the next one makes the write move it.
+		await new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
+		const record = item.record as IDataObject;
+		const path = `/customers/${String(record.customers_id)}`;
+		await apiRequest(workflowContext, { method: 'PATCH', path, body: { firstname: record.firstname } });
+	};
+	await activate();
+	await editCustomer(10002, { firstname: 'Loop' });
+	expect(await handledCount(2)).toBe(2);
+	expect(started).toHaveLength(1);
+	expect(started[0]).toMatchObject({ resource_id: 10002, record: { firstname: 'Loop' } });
+	const written = await admin<{ data: IDataObject }>('GET', '/records/customer/10002');
+	expect(written.data.updated_at).not.toBe((started[0].record as IDataObject).updated_at);
+
+	await editCustomer(10002, { firstname: 'Loop again' });
+	expect(await handledCount(4)).toBe(4);
+	expect(started).toHaveLength(2);
+});

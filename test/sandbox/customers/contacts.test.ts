@@ -1,0 +1,98 @@
+import { detailFields, Harness } from '../harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+	h = await Harness.start();
+});
+afterAll(() => h.close());
+
+async function customer(id: number) {
+	return (await h.api('GET', `/customers/${id}`)).body.data;
+}
+
+describe('customer creation and duplicates', () => {
+	test('creates a customer (201) with defaults', async () => {
+		const result = await h.api('POST', '/customers', {
+			body: { firstname: 'Léa', lastname: 'Nouvelle', email: 'lea.nouvelle@example.org', type: 'buyer' },
+		});
+		expect(result.status).toBe(201);
+		expect(result.body.data).toMatchObject({
+			customers_id: expect.any(Number),
+			agency_id: 101,
+			firstname: 'Léa',
+			type: 'buyer',
+			phones: [],
+		});
+		expect(result.body.data.customers_id).toBeGreaterThan(900000);
+	});
+
+	test('finds a duplicate by email (case-insensitive) and returns the existing customer', async () => {
+		const existing = await customer(10001);
+		const result = await h.api('POST', '/customers', {
+			body: { lastname: 'Autre', email: existing.email.toUpperCase() },
+		});
+		expect(result.status).toBe(200);
+		expect(result.body.meta).toEqual({ duplicate: true });
+		expect(result.body.data.customers_id).toBe(10001);
+	});
+
+	test('finds a duplicate by phone, whatever its formatting', async () => {
+		const existing = await customer(10002);
+		const digits: string = existing.mobile_phone;
+		const international = `+33 ${digits.slice(1, 2)} ${digits.slice(2, 4)} ${digits.slice(4, 6)} ${digits.slice(6, 8)} ${digits.slice(8)}`;
+		const result = await h.api('POST', '/customers', {
+			body: { lastname: 'Téléphone', phones: [{ type: 'work', number: international }] },
+		});
+		expect(result.status).toBe(200);
+		expect(result.body.data.customers_id).toBe(10002);
+	});
+
+	test('check_duplicate refuses a duplicate with 409', async () => {
+		const existing = await customer(10003);
+		const result = await h.api('POST', '/customers', {
+			body: { lastname: 'Doublon', email: existing.email, check_duplicate: true },
+		});
+		expect(result.status).toBe(409);
+		expect(result.body.error.code).toBe('DUPLICATE_CUSTOMER');
+		expect(result.body.error.details[0]).toEqual({ field: 'email', message: 'already used by customer 10003' });
+	});
+
+	test('validates the body', async () => {
+		const result = await h.api('POST', '/customers', {
+			body: { email: 'not-an-email', type: 'alien', group_ids: [99] },
+		});
+		expect(result.status).toBe(422);
+		expect(detailFields(result)).toEqual(['email', 'type', 'group_ids', 'lastname']);
+	});
+});
+
+describe('read and update', () => {
+	test('include loads relations', async () => {
+		const result = await h.api('GET', '/customers/10001', {
+			query: {
+				include: 'address,groups,color,origin,user,gender,stopSms,notary,relations,consent,search_requests,mandates',
+			},
+		});
+		expect(result.body.data).toEqual(
+			expect.objectContaining({
+				address: expect.objectContaining({ city: expect.any(String) }),
+				groups: expect.any(Array),
+				color: expect.objectContaining({ code: expect.stringMatching(/^#/) }),
+				gender: expect.objectContaining({ code: expect.any(String), is_entity: expect.any(Boolean) }),
+				stop_sms: expect.any(Boolean),
+				search_requests: expect.any(Array),
+				mandates: expect.any(Array),
+			}),
+		);
+		expect((await customer(10001)).address).toBeUndefined();
+	});
+
+	test('PATCH changes only the supplied fields', async () => {
+		const before = await customer(10004);
+		const result = await h.api('PATCH', '/customers/10004', { body: { firstname: 'Modifié', stop_sms: true } });
+		expect(result.status).toBe(200);
+		expect(result.body.data).toEqual({ ...before, firstname: 'Modifié', updated_at: expect.any(String) });
+		expect(result.body.data.updated_at >= before.updated_at).toBe(true);
+	});
+});

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** What n8n's verification and the npm page read from package.json and the codex files. */
+const root = path.join(__dirname, '../..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+const pkg = JSON.parse(read('package.json'));
+const codexFiles = ['nodes/AgencyCrm/AgencyCrm.node.json', 'nodes/AgencyCrmTrigger/AgencyCrmTrigger.node.json'];
+const repository = 'https://github.com/agency-crm/n8n-nodes-agency-crm';
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+const anchorOf = (heading: string) =>
+	heading
+		.trim()
+		.toLowerCase()
+		.replace(/[^\p{L}\p{N} _-]/gu, '')
+		.replace(/ /g, '-');
+const readmeAnchors = new Set([
+	'readme',
+	...[...read('README.md').matchAll(/^#{1,6} (.+)$/gm)].map((match) => anchorOf(match[1])),
+]);
+
+describe('package.json', () => {
+	it('names one GitHub repository for the source, the home page and the issues', () => {
+		expect(pkg.repository).toEqual({ type: 'git', url: `git+${repository}.git` });
+		expect(pkg.homepage).toBe(`${repository}#readme`);
+		expect(pkg.bugs).toEqual({ url: `${repository}/issues` });
+	});
+
+	it('has a maintainer contact and no placeholder address', () => {
+		expect(pkg.author.name).toBeTruthy();
+		expect(pkg.author.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+		expect(read('package.json')).not.toContain('.invalid');
+	});
+
+	it('publishes dist only, with no runtime dependency and n8n-workflow as the one peer', () => {
+		expect(pkg.files).toEqual(['dist']);
+		expect(pkg.dependencies).toBeUndefined();
+		expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+		expect(pkg.keywords).toContain('n8n-community-node-package');
+	});
+
+	it('refuses a publish without provenance before packing', () => {
+		expect(pkg.scripts.prepublishOnly).toBe('node scripts/require-provenance.js');
+	});
+});
+
+describe.each(codexFiles)('codex file %s', (file) => {
+	const codex = JSON.parse(read(file));
+	const urls: string[] = Object.values(codex.resources as Record<string, Array<{ url: string }>>)
+		.flat()
+		.map((link) => link.url);
+
+	it('has categories and no subcategories (reserved for AI nodes)', () => {
+		expect(codex.categories).toEqual(['Sales', 'Marketing']);
+		expect(codex).not.toHaveProperty('subcategories');
+	});
+
+	it('links documentation to headings that exist in the README', () => {
+		expect(urls.length).toBeGreaterThanOrEqual(2);
+		for (const url of urls) {
+			const [page, anchor] = url.split('#');
+			expect(page).toBe(repository);
+			expect({ url, found: readmeAnchors.has(anchor) }).toEqual({ url, found: true });
+		}
+	});
+});

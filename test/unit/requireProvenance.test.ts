@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+/** The `prepublishOnly` guard, run as npm runs it: a separate node process with npm's environment. */
+const guard = path.join(__dirname, '../../scripts/require-provenance.js');
+
+const inPublishWorkflow = {
+	GITHUB_ACTIONS: 'true',
+	ACTIONS_ID_TOKEN_REQUEST_URL: 'https://pipelines.actions.githubusercontent.com/token',
+	npm_config_provenance: 'true',
+};
+
+// Only what each case sets: the suite itself may run inside GitHub Actions.
+function runGuard(env: Record<string, string>) {
+	const run = spawnSync(process.execPath, [guard], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+	return { status: run.status, stderr: run.stderr };
+}
+
+describe('prepublishOnly provenance guard', () => {
+	it('lets the Publish workflow publish: GitHub Actions, an OIDC token, provenance requested', () => {
+		expect(runGuard(inPublishWorkflow)).toEqual({ status: 0, stderr: '' });
+	});
+
+	it('refuses a publish by hand and says where releases come from', () => {
+		const { status, stderr } = runGuard({});
+		expect(status).toBe(1);
+		expect(stderr).toContain('Refusing to publish n8n-nodes-agency-crm without npm provenance');
+		expect(stderr).toContain('not running in GitHub Actions');
+		expect(stderr).toContain('.github/workflows/publish.yml');
+	});
+
+	it('refuses a workflow job without `id-token: write`', () => {
+		const { status, stderr } = runGuard({ ...inPublishWorkflow, ACTIONS_ID_TOKEN_REQUEST_URL: '' });
+		expect(status).toBe(1);
+		expect(stderr).toContain('the job needs `permissions: id-token: write`');
+		expect(stderr).not.toContain('not running in GitHub Actions');
+	});
+
+	it('refuses `npm publish` without --provenance, even inside the workflow', () => {
+		const { GITHUB_ACTIONS, ACTIONS_ID_TOKEN_REQUEST_URL } = inPublishWorkflow;
+		const { status, stderr } = runGuard({ GITHUB_ACTIONS, ACTIONS_ID_TOKEN_REQUEST_URL });
+		expect(status).toBe(1);
+		expect(stderr).toContain('publish with `npm publish --provenance`');
+		expect(stderr).not.toContain('no OIDC token');
+	});
+
+	it('refuses a GITHUB_ACTIONS value other than "true"', () => {
+		const { status, stderr } = runGuard({ ...inPublishWorkflow, GITHUB_ACTIONS: 'false' });
+		expect(status).toBe(1);
+		expect(stderr).toContain('GITHUB_ACTIONS is not "true"');
+	});
+});
