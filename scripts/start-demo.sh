@@ -3,9 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
-bash scripts/ensure-n8n.sh
-npm run build --silent
+bash scripts/ensure-n8n.sh "${AGENCY_CRM_N8N_VERSION:-2.41}"
+bash scripts/build-and-pack.sh
 npm run build:tools --silent
-rm -rf .cache/pack && mkdir -p .cache/pack
-npm pack --ignore-scripts --silent --pack-destination .cache/pack >/dev/null
 exec node build/scripts/demo.js

@@ -1,5 +1,5 @@
 import { testContext } from './harness/context';
-import type { N8nServer } from './harness/n8n';
+import type { N8nProcess } from './harness/n8n';
 import { NODE_TYPES, importJson, restClient, startServer } from './harness/n8n';
 import { sandboxCredential } from './harness/workflows';
 
@@ -11,7 +11,7 @@ const { origin, client, instance } = testContext();
 const demo = client('demo-client');
 const credential = sandboxCredential('credEditor000001', origin, demo);
 
-let server: N8nServer;
+let server: N8nProcess;
 let rest: Awaited<ReturnType<typeof restClient>>;
 
 beforeAll(async () => {

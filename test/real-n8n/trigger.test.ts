@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { waitFor } from '../helpers/waitFor';
 import { admin, testContext } from './harness/context';
-import type { N8nInstance, N8nServer } from './harness/n8n';
+import type { N8nInstance, N8nProcess } from './harness/n8n';
 import { NODE_TYPES, importJson, publicApi, restClient, startServer } from './harness/n8n';
 import { chainedWorkflow, crmNode, sandboxCredential } from './harness/workflows';
 
@@ -35,7 +35,7 @@ interface Execution {
 	};
 }
 
-let server: N8nServer;
+let server: N8nProcess;
 let api: Awaited<ReturnType<typeof publicApi>>;
 
 const hooks = async () => (await admin<{ data: SandboxHook[] }>(origin, 'GET', '/hooks')).data;
@@ -61,7 +61,7 @@ async function executions(workflowId = WORKFLOW_ID): Promise<Execution[]> {
 }
 
 async function start(webhookBase: string): Promise<N8nInstance> {
-	const withUrl: N8nInstance = { ...instance, env: { ...instance.env, N8N_WEBHOOK_URL: webhookBase } };
+	const withUrl: N8nInstance = { ...instance, env: { ...instance.env, WEBHOOK_URL: webhookBase } };
 	server = await startServer(withUrl);
 	api = await publicApi(server);
 	return withUrl;
@@ -342,7 +342,10 @@ test('a hook suspended by failed deliveries is reactivated on the next activatio
 
 test('"Listen for test event" uses a hook of its own, runs on one change, then removes it', async () => {
 	const rest = await restClient(server);
+	// The editor sends the workflow it shows (n8n 1.x requires it).
+	const { data: workflowData } = await rest('GET', `/workflows/${WORKFLOW_ID}`);
 	const listening = await rest('POST', `/workflows/${WORKFLOW_ID}/run`, {
+		workflowData,
 		triggerToStartFrom: { name: 'Agency CRM Trigger' },
 	});
 	expect(listening.status).toBe(200);

@@ -1,5 +1,18 @@
 import type { N8nInstance } from './n8n';
 
+/**
+ * The first of the ports the real-n8n suites use: AGENCY_CRM_N8N_PORT_BASE, default 5710. Each suite
+ * takes ten from its offset (n8n 2.x: +0, n8n 1.x: +10, queue mode: +20 to +39), so that two runs on
+ * one machine only need different bases.
+ */
+export function portBase(): number {
+	const base = Number(process.env.AGENCY_CRM_N8N_PORT_BASE ?? 5710);
+	if (!Number.isInteger(base) || base < 1024 || base > 65_000) {
+		throw new Error(`AGENCY_CRM_N8N_PORT_BASE must be a port from 1024 to 65000 (got "${String(base)}")`);
+	}
+	return base;
+}
+
 /** What globalSetup prepared, read back inside a test file. */
 export interface DemoClientInfo {
 	clientId: string;
