@@ -6,9 +6,10 @@
  */
 import http from 'node:http';
 import { once } from 'node:events';
-import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { parentPort, Worker } from 'node:worker_threads';
 import { startSandbox } from '../sandbox';
 import { generateDemoData } from '../sandbox/seed/demo';
+import { benchEntry } from './entry';
 
 const CUSTOMERS = 20_000;
 const REQUESTS = 30_000;
@@ -84,11 +85,4 @@ async function main(): Promise<void> {
 	await worker.terminate();
 }
 
-if (isMainThread) {
-	main().catch((error: unknown) => {
-		console.error(error);
-		process.exit(1);
-	});
-} else {
-	void serveInWorker();
-}
+benchEntry(main, serveInWorker);

@@ -3,10 +3,9 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { AgencyCrm } from '../nodes/AgencyCrm/AgencyCrm.node';
-import { mayResend } from '../nodes/AgencyCrm/actions/runEndpoint';
 import { ENDPOINTS } from '../nodes/AgencyCrm/catalogue';
-import { createFindsItsDuplicate } from '../nodes/AgencyCrm/catalogue/resources/customer';
-import type { CustomOperationKey, Endpoint, PreparedRequest } from '../nodes/AgencyCrm/catalogue/types';
+import { resendSummary } from '../nodes/AgencyCrm/catalogue/resend';
+import type { CustomOperationKey } from '../nodes/AgencyCrm/catalogue/types';
 
 /**
  * Writes `docs/operations.md` from the catalogue: every operation with its endpoint, paging, the
@@ -15,13 +14,8 @@ import type { CustomOperationKey, Endpoint, PreparedRequest } from '../nodes/Age
  */
 
 /** The repository: this file runs from `scripts/` under ts-jest and from `build/scripts/` once built. */
-const ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === 'build' ? '../..' : '..');
+export const ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === 'build' ? '../..' : '..');
 export const OPERATIONS_PAGE = path.join(ROOT, 'docs', 'operations.md');
-
-/** What the resend functions of the catalogue decide, in words; a new function needs its sentence here. */
-const RESEND_CONDITIONS = new Map<unknown, string>([
-	[createFindsItsDuplicate, 'only with an email or phone and without Check Duplicate'],
-]);
 
 /** The requests of the operations that send more than one, and which of them are resent. */
 const CUSTOM_OPERATIONS: Record<CustomOperationKey, string> = {
@@ -29,26 +23,12 @@ const CUSTOM_OPERATIONS: Record<CustomOperationKey, string> = {
 		'searches with `POST /customers/search` (by email, then phone, then mobile phone), then creates the contact with `POST /customers` or updates the one found with `PATCH /customers/{customerId}`. The searches and the update are always resent; the create as the table says.',
 };
 
-const resourceNames = new Map(
+/** The node's Resource options by value: `followUp` → "Follow-Up". */
+export const resourceNames = new Map(
 	(new AgencyCrm().description.properties.find((property) => property.name === 'resource')?.options ?? []).map(
 		(option) => [(option as { value: string }).value, option.name],
 	),
 );
-
-function resent(endpoint: Endpoint): string {
-	const policy = endpoint.resend;
-	let answer: string;
-	if (typeof policy === 'function') {
-		const condition = RESEND_CONDITIONS.get(policy);
-		if (!condition) throw new Error(`Describe the resend function of ${endpoint.method} ${endpoint.path}`);
-		answer = condition;
-	} else {
-		// A fixed policy does not read the request.
-		answer = mayResend(endpoint, {} as PreparedRequest) ? 'yes' : 'no';
-	}
-	const never = endpoint.noRetryStatuses?.length ? `; never after ${endpoint.noRetryStatuses.join(', ')}` : '';
-	return `${answer}${never}`;
-}
 
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
 
@@ -66,7 +46,7 @@ export function operationsMarkdown(): string {
 			endpoint.operation.name,
 			(endpoint.paginationModes ?? (endpoint.pagination ? [endpoint.pagination] : [])).join(' or '),
 			endpoint.packs.map((pack) => (pack === 'Any' ? 'any' : pack)).join(', '),
-			resent(endpoint),
+			resendSummary(endpoint),
 		]),
 	);
 	return [
@@ -79,7 +59,7 @@ export function operationsMarkdown(): string {
 		...custom.flatMap((paragraph) => [paragraph, '']),
 		'- Paging: `cursor` (next_cursor/has_more), `offset` (product search), `cursorOffset` (an offset carried in `cursor`).',
 		'- Access needed: the pack that grants the endpoint (the Full pack grants every one), or the calendar permission.',
-		'- Resent: whether the request is sent again after a connection reset, a 502 or a 504, when the node cannot know whether the API processed it (the catalogue entry\'s `resend`, read by `mayResend` in `actions/runEndpoint.ts`). Every request is sent again after a 429 or a 503, which say it was not processed, unless the line says "never after" that status.',
+		'- Resent: whether the request is sent again after a connection reset, a 502 or a 504, when the node cannot know whether the API processed it (the catalogue entry\'s `resend`, by default by method: `catalogue/resend.ts`; why, for each: `docs/reliability.md`). Every request is sent again after a 429 or a 503, which say it was not processed, unless the line says "never after" that status.',
 		'',
 		row(['Endpoint', 'Resource', 'Operation', 'Paging', 'Access needed', 'Resent']),
 		row(Array(6).fill('---')),
@@ -88,17 +68,18 @@ export function operationsMarkdown(): string {
 	].join('\n');
 }
 
+/** Markdown formatted with the repository's Prettier configuration, as `file` is committed. */
+export function prettierMarkdown(markdown: string, file: string): string {
+	return execFileSync(process.execPath, [require.resolve('prettier/bin/prettier.cjs'), '--stdin-filepath', file], {
+		cwd: ROOT,
+		input: markdown,
+		encoding: 'utf8',
+	});
+}
+
 /** The page formatted with the repository's Prettier configuration, as committed. */
 export function operationsPage(): string {
-	return execFileSync(
-		process.execPath,
-		[require.resolve('prettier/bin/prettier.cjs'), '--stdin-filepath', OPERATIONS_PAGE],
-		{
-			cwd: ROOT,
-			input: operationsMarkdown(),
-			encoding: 'utf8',
-		},
-	);
+	return prettierMarkdown(operationsMarkdown(), OPERATIONS_PAGE);
 }
 
 if (require.main === module) {

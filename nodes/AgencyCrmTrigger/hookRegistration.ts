@@ -71,6 +71,7 @@ function secretOf(hook: Hook | undefined): string | undefined {
  * URL), else one already registered for this URL, updated with PUT; a new one only when neither
  * exists. The PUT carries the URL, which reactivates a suspended hook (spec section 3): the spec
  * shows no field that tells a suspended hook from an active one, so every activation sends it.
+ * The secret kept is the one the hook carries (ours, unless a lost answer made us adopt another's).
  */
 export async function registerHook(context: IHookFunctions): Promise<void> {
 	const events = selectedEvents(context);
@@ -84,11 +85,17 @@ export async function registerHook(context: IHookFunctions): Promise<void> {
 		origines: events,
 		headers: { ...(existing?.headers ?? {}), [SECRET_HEADER]: secret },
 	};
+	// A POST whose answer was lost (a reset, a 502, a 504) may have registered the hook: it is looked
+	// for by its URL before the POST is sent again, which would deliver every event twice.
+	const registeredMeanwhile = async () => {
+		const hook = (await listHooks(context)).find((candidate) => candidate.url === url);
+		return hook && { statusCode: 200, body: { data: hook }, headers: {} };
+	};
 	const response = existing
 		? await apiRequest(context, { method: 'PUT', path: `/hooks/${existing.id}`, body, idempotent: true })
-		: await apiRequest(context, { method: 'POST', path: '/hooks', body });
+		: await apiRequest(context, { method: 'POST', path: '/hooks', body, lookUpOutcome: registeredMeanwhile });
 	const hook = responseData(response) as Hook;
-	Object.assign(registration, { hookId: hook.id ?? existing?.id, secret, webhookUrl: url });
+	Object.assign(registration, { hookId: hook.id ?? existing?.id, secret: secretOf(hook) ?? secret, webhookUrl: url });
 }
 
 /** Removes the hook; one already gone (404) counts as removed. Failures are logged, not hidden. */

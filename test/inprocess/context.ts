@@ -5,8 +5,10 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	JsonObject,
 	NodeExecutionHint,
 } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { AgencyCrmApi } from '../../credentials/AgencyCrmApi.credentials';
 
@@ -55,10 +57,22 @@ export interface InProcessRun {
 	context: IExecuteFunctions;
 	/** The execution hints the node added (input sent as given against a guess). */
 	hints: NodeExecutionHint[];
-	/** How many times the credential exchanged a token. */
+	/** How many times a request asked the credential for a token (requests that ask at once share one exchange). */
 	exchanges(): number;
 	/** Every API request as the HTTP client sent it, authenticated (a multipart body as its bytes). */
 	sent: IHttpRequestOptions[];
+}
+
+/**
+ * n8n's credential store: the token a run stored is the one the next run of this process starts
+ * with (the credential's exchanges are shared by the whole process, as in n8n).
+ */
+const credentialStore = new Map<string, ICredentialDataDecryptedObject>();
+
+function storedCredential(credentials: ICredentialDataDecryptedObject): ICredentialDataDecryptedObject {
+	const key = JSON.stringify(credentials);
+	if (!credentialStore.has(key)) credentialStore.set(key, { ...credentials, accessToken: '', domain: '' });
+	return credentialStore.get(key)!;
 }
 
 export function inProcessContext(
@@ -68,16 +82,16 @@ export function inProcessContext(
 	continueOnFail = false,
 ): InProcessRun {
 	const credentialType = new AgencyCrmApi();
-	const stored: ICredentialDataDecryptedObject = { ...credentials, accessToken: '', domain: '' };
+	const stored = storedCredential(credentials);
 	let exchanges = 0;
 	const hints: NodeExecutionHint[] = [];
 	const sent: IHttpRequestOptions[] = [];
-	const exchange = async () => {
+	/** Like n8n: the exchange replaces the token the request read, and the new one is stored. */
+	const exchange = async (read: ICredentialDataDecryptedObject) => {
 		exchanges++;
-		Object.assign(
-			stored,
-			await credentialType.preAuthentication.call({ helpers: { httpRequest: send } } as never, stored),
-		);
+		const data = await credentialType.preAuthentication.call({ helpers: { httpRequest: send } } as never, read);
+		Object.assign(read, data);
+		Object.assign(stored, data);
 	};
 	const node = {
 		id: 'n1',
@@ -109,21 +123,28 @@ export function inProcessContext(
 		addExecutionHints: (...added: NodeExecutionHint[]) => hints.push(...added),
 		helpers: {
 			async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {
-				if (!stored.accessToken) await exchange();
+				// n8n reads the stored credential for each request, so requests in flight hold the token they read.
+				const read = { ...stored };
 				const sendAuthenticated = async () => {
-					const authenticated = await credentialType.authenticate(stored, {
+					const authenticated = await credentialType.authenticate(read, {
 						...options,
 						headers: { ...options.headers },
 					});
 					sent.push(authenticated);
 					return await send(authenticated);
 				};
+				// Like n8n 2.x, whatever fails leaves as a NodeApiError that keeps the failure in `cause`.
 				try {
-					return await sendAuthenticated();
+					if (!read.accessToken) await exchange(read);
+					try {
+						return await sendAuthenticated();
+					} catch (error) {
+						if ((error as { response?: { status?: number } }).response?.status !== 401) throw error;
+						await exchange(read);
+						return await sendAuthenticated();
+					}
 				} catch (error) {
-					if ((error as { response?: { status?: number } }).response?.status !== 401) throw error;
-					await exchange();
-					return await sendAuthenticated();
+					throw new NodeApiError(node, error as JsonObject);
 				}
 			},
 			assertBinaryData(itemIndex: number, name: string) {

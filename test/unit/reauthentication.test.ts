@@ -93,6 +93,23 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 		expect(crm.requests.filter((request) => request.status === 200)).toHaveLength(1);
 	});
 
+	test('a token revoked again while a retry waits is replaced again: the request still succeeds', async () => {
+		let answered503 = false;
+		const crm = fakeAgencyCrm((options) => {
+			if (options.url !== '/agencies/101' || answered503) return undefined;
+			// The first answer with a live token: 503, and every token is revoked before the retry.
+			answered503 = true;
+			crm.revoke();
+			return { statusCode: 503, body: {}, headers: { 'retry-after': '0' } };
+		});
+		const { newContext } = await warmedUp(core, crm);
+		crm.revoke();
+		const response = await apiRequest(newContext().context, { method: 'GET', path: '/agencies/101', idempotent: true });
+		expect(response.statusCode).toBe(200);
+		expect(crm.requests.map((request) => request.status)).toEqual([401, 401, 503, 401, 401, 200]);
+		expect(crm.state.exchanges).toBe(3);
+	});
+
 	test('100 items after a revocation, one after another: one exchange', async () => {
 		const { crm, newContext } = await warmedUp(core);
 		crm.revoke();

@@ -4,6 +4,7 @@ import { AgencyCrmTrigger } from '../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.
 import { isUnchangedRecord, recordFingerprint } from '../../nodes/AgencyCrmTrigger/deliveryMemory';
 import type { FakeContextOptions, ScriptedAnswer } from '../helpers/fakeN8n';
 import { StoredStaticData, activateWebhook, fakeContext, ok, status } from '../helpers/fakeN8n';
+import { connectionError } from '../helpers/n8nCores';
 
 /**
  * The trigger's registration and deliveries against a fake n8n context (test/helpers/fakeN8n.ts).
@@ -121,6 +122,60 @@ describe('registration', () => {
 		]);
 		expect(fake.requests()[1]).toMatchObject({ method: 'POST', url: '/hooks', body: { url: PRODUCTION_URL } });
 		expect(registered('production')).toMatchObject({ hookId: 12, webhookUrl: PRODUCTION_URL });
+	});
+
+	describe('a registration whose answer is lost is looked for by its URL before it is sent again', () => {
+		const elsewhere = { id: 3, url: 'https://elsewhere.example.com/hook', origines: EVENTS, headers: null };
+		const postedSecret = (fake: Awaited<ReturnType<typeof activate>>) =>
+			(fake.requests()[1].body!.headers as IDataObject)[SECRET_HEADER];
+
+		test('a connection reset after the API registered it: the hook found is adopted, never registered twice', async () => {
+			const found = { id: 12, url: PRODUCTION_URL, origines: EVENTS, headers: { [SECRET_HEADER]: SECRET } };
+			const fake = await activate([
+				ok({ data: [elsewhere] }),
+				connectionError('ECONNRESET'),
+				ok({ data: [elsewhere, found] }),
+			]);
+			expect(fake.requests().map(({ method, url }) => `${method} ${url}`)).toEqual([
+				'GET /hooks',
+				'POST /hooks',
+				'GET /hooks',
+			]);
+			// Deliveries are checked against the secret the hook found carries.
+			expect(registered('production')).toEqual({ hookId: 12, secret: SECRET, webhookUrl: PRODUCTION_URL });
+		});
+
+		test.each([502, 504])('a %i, and no hook with this URL: the registration is sent once more', async (gateway) => {
+			const fake = await activate([
+				ok({ data: [elsewhere] }),
+				status(gateway, { 'retry-after': '0' }),
+				ok({ data: [elsewhere] }),
+				status(201, {}, { data: { id: 12, url: PRODUCTION_URL, origines: EVENTS } }),
+			]);
+			expect(fake.requests().map(({ method, url }) => `${method} ${url}`)).toEqual([
+				'GET /hooks',
+				'POST /hooks',
+				'GET /hooks',
+				'POST /hooks',
+			]);
+			expect(fake.requests()[3].body).toEqual(fake.requests()[1].body);
+			expect(registered('production')).toEqual({ hookId: 12, secret: postedSecret(fake), webhookUrl: PRODUCTION_URL });
+		});
+
+		test('a 503 or 429 says it was not processed: sent again without looking', async () => {
+			const fake = await activate([
+				ok({ data: [elsewhere] }),
+				status(503, { 'retry-after': '0' }),
+				status(429, { 'retry-after': '0' }),
+				status(201, {}, { data: { id: 12, url: PRODUCTION_URL, origines: EVENTS } }),
+			]);
+			expect(fake.requests().map(({ method, url }) => `${method} ${url}`)).toEqual([
+				'GET /hooks',
+				'POST /hooks',
+				'POST /hooks',
+				'POST /hooks',
+			]);
+		});
 	});
 
 	test.each([

@@ -2,8 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } f
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { findEndpoint } from '../catalogue';
+import { CONCURRENCY, DEFAULT_CONCURRENCY, extrasGroupOf } from '../catalogue/describe';
 import { InputError } from '../catalogue/rules';
 import type { Problem } from '../catalogue/types';
+import { mapBounded } from './concurrency';
 import { CUSTOM_OPERATIONS } from './customOperations';
 import { prepareRequest } from './prepareRequest';
 import { runEndpoint } from './runEndpoint';
@@ -57,36 +59,78 @@ function addHints(context: IExecuteFunctions, hints: Array<{ problem: Problem; i
 	);
 }
 
+/** What one item gives: its output items (or its error item), and the hints of its input. */
+interface ItemResult {
+	output: INodeExecutionData[];
+	hints: Problem[];
+}
+
 /**
- * Runs the chosen operation for every input item, in input order. One item's failure stops the
- * run, or with "Continue On Fail" becomes that item's output while the others go on.
+ * One item: its request prepared (its hints kept in `hints`, even when the request then fails) and
+ * sent, and its answer as output items paired with it.
+ */
+async function runItem(context: IExecuteFunctions, itemIndex: number, hints: Problem[]) {
+	const resource = context.getNodeParameter('resource', itemIndex) as string;
+	const operation = context.getNodeParameter('operation', itemIndex) as string;
+	const endpoint = findEndpoint(resource, operation);
+	if (!endpoint) {
+		throw new NodeOperationError(context.getNode(), `Unknown operation "${operation}" for resource "${resource}"`, {
+			itemIndex,
+		});
+	}
+	const request = await prepareRequest(context, endpoint, itemIndex);
+	hints.push(...request.hints);
+	const results = endpoint.custom
+		? await CUSTOM_OPERATIONS[endpoint.custom].call(context, endpoint, request, itemIndex)
+		: await runEndpoint(context, endpoint, request, itemIndex);
+	return results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
+}
+
+/**
+ * The Concurrency option, read once for the run from the first item (the operation is the same for
+ * every item: Resource and Operation take no expressions). Not a whole number of at least 1: the run
+ * stops before any request, naming the option.
+ */
+function concurrencyOf(context: IExecuteFunctions): number {
+	const resource = context.getNodeParameter('resource', 0) as string;
+	const endpoint = findEndpoint(resource, context.getNodeParameter('operation', 0) as string);
+	// An unknown operation fails item by item, below.
+	if (!endpoint) return DEFAULT_CONCURRENCY;
+	const options = context.getNodeParameter(extrasGroupOf(endpoint), 0, {}) as IDataObject;
+	const value = options[CONCURRENCY] ?? DEFAULT_CONCURRENCY;
+	const count = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Invalid input: "Concurrency" must be a whole number of at least 1, not ${JSON.stringify(value)}`,
+			{ description: 'Nothing was sent to Agency CRM. Fix "Concurrency" and run again.' },
+		);
+	}
+	return count;
+}
+
+/**
+ * Runs the chosen operation for every input item, up to Concurrency items at once (each item sends
+ * its requests one after another, so that is also the bound on requests in flight). Output keeps
+ * the input order. One item's failure stops the run: no further item starts, those under way
+ * finish, and the failure of the lowest item index is thrown. With "Continue On Fail", a failed
+ * item becomes its error item, paired with its input, and the others go on.
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const output: INodeExecutionData[] = [];
-	const hints: Array<{ problem: Problem; itemIndex: number }> = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	if (!items.length) return [[]];
+	const continueOnFail = this.continueOnFail();
+	const results = await mapBounded(items.length, concurrencyOf(this), async (itemIndex): Promise<ItemResult> => {
+		const hints: Problem[] = [];
 		try {
-			const resource = this.getNodeParameter('resource', itemIndex) as string;
-			const operation = this.getNodeParameter('operation', itemIndex) as string;
-			const endpoint = findEndpoint(resource, operation);
-			if (!endpoint) {
-				throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" for resource "${resource}"`, {
-					itemIndex,
-				});
-			}
-			const request = await prepareRequest(this, endpoint, itemIndex);
-			hints.push(...request.hints.map((problem) => ({ problem, itemIndex })));
-			const results = endpoint.custom
-				? await CUSTOM_OPERATIONS[endpoint.custom].call(this, endpoint, request, itemIndex)
-				: await runEndpoint(this, endpoint, request, itemIndex);
-			output.push(...results.map((result) => ({ ...result, pairedItem: { item: itemIndex } })));
+			return { output: await runItem(this, itemIndex, hints), hints };
 		} catch (error) {
 			const nodeError = asNodeError(this, error, itemIndex);
-			if (!this.continueOnFail()) throw nodeError;
-			output.push(errorItem(nodeError, itemIndex));
+			if (!continueOnFail) throw nodeError;
+			return { output: [errorItem(nodeError, itemIndex)], hints };
 		}
-	}
+	});
+	const hints = results.flatMap((result, itemIndex) => result.hints.map((problem) => ({ problem, itemIndex })));
 	if (hints.length) addHints(this, hints);
-	return [output];
+	return [results.flatMap((result) => result.output)];
 }

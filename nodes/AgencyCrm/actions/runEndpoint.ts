@@ -2,15 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import type { ApiRequest, ApiResponse } from '../../shared/transport';
 import { apiRequest, collectPages, responseData } from '../../shared/transport';
+import { mayResend } from '../catalogue/resend';
 import type { Endpoint, PreparedRequest } from '../catalogue/types';
 import { multipartBody } from './multipart';
 import { outputRecord } from './output';
-
-/** Whether the request may be sent again when it is unknown whether the API processed it. */
-export function mayResend(endpoint: Endpoint, request: PreparedRequest): boolean {
-	const policy = endpoint.resend ?? (endpoint.method === 'POST' ? 'never' : 'always');
-	return typeof policy === 'function' ? policy(request) : policy === 'always';
-}
 
 /** "the Customers pack", "the Properties or Websites pack", "the SITE_CALENDAR:WRITE permission". */
 function accessNeeded(endpoint: Endpoint): string | undefined {

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequest, collectPages, responseData } from '../../shared/transport';
+import { mayResend } from '../catalogue/resend';
 import type { Endpoint, PreparedRequest } from '../catalogue/types';
 import { outputRecord } from './output';
-import { mayResend } from './runEndpoint';
 
 /** First contact matching one filter (the search is ordered newest first). */
 async function findOne(context: IExecuteFunctions, filter: IDataObject, itemIndex: number) {

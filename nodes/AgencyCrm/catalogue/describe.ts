@@ -7,7 +7,8 @@ import type { Endpoint, FieldSpec } from './types';
 /**
  * The node's parameters, generated from the catalogue: per operation, its top-level fields, Return
  * All / Limit, Output, and one collection of optional fields (named the way n8n users know), which
- * also holds the escape hatches: extra query parameters and extra body fields as JSON.
+ * also holds the node-behaviour options: extra query parameters and extra body fields as JSON, and
+ * the concurrency.
  */
 
 type CollectionName = 'filters' | 'options' | 'additionalFields';
@@ -26,7 +27,7 @@ export function takesBody(endpoint: Endpoint): boolean {
 
 const isBodyField = (field: FieldSpec) => field.in === 'body' || field.in === 'file';
 
-/** Where the escape hatches and the paging options go: a list's Filters are for filtering. */
+/** Where the escape hatches, the concurrency and the paging options go: a list's Filters are for filtering. */
 export function extrasGroupOf(endpoint: Endpoint): CollectionName {
 	return endpoint.pagination ? 'options' : optionalGroupOf(endpoint);
 }
@@ -136,6 +137,21 @@ const extraBodyJson: INodeProperties = {
 		'Fields the node has no input for, sent as they are in the request body, e.g. {"notary": null}; null is sent as null. A field set above wins over the same key here.',
 };
 
+export const CONCURRENCY = 'concurrency';
+
+/** Requests in flight for one node by default: measured and explained in the README ("Concurrency"). */
+export const DEFAULT_CONCURRENCY = 10;
+
+const concurrency: INodeProperties = {
+	displayName: 'Concurrency',
+	name: CONCURRENCY,
+	type: 'number',
+	typeOptions: { minValue: 1, numberPrecision: 0 },
+	default: DEFAULT_CONCURRENCY,
+	description:
+		'How many input items this node sends requests for at once, hence how many requests it keeps in flight. Output order stays the input order. Lower it if the API answers "too many requests".',
+};
+
 function byDisplayName(a: INodeProperties, b: INodeProperties) {
 	return a.displayName.localeCompare(b.displayName);
 }
@@ -192,7 +208,7 @@ export function fieldProperties(endpoints: readonly Endpoint[]): INodeProperties
 		if (endpoint.pagination) {
 			add('options', pageSize(endpoint), ...((endpoint.paginationModes?.length ?? 0) > 1 ? [paginationMode] : []));
 		}
-		add(extrasGroupOf(endpoint), extraQueryJson, ...(takesBody(endpoint) ? [extraBodyJson] : []));
+		add(extrasGroupOf(endpoint), extraQueryJson, ...(takesBody(endpoint) ? [extraBodyJson] : []), concurrency);
 		for (const [group, options] of groups) {
 			if (!options.length) continue;
 			properties.push(

@@ -132,12 +132,19 @@ export type OutputShape =
 	| 'imageOrRecord';
 
 /**
- * When a request may be sent again after a failure that leaves unknown whether the API processed it
- * (a connection reset, a 502 or a 504): `always` when sending it twice changes nothing more than
- * once; `never` otherwise (it is then resent only after a 429 or a 503, which say it was not
- * processed); or a function of the prepared request, for creates the spec makes idempotent by content.
+ * Whether a request may be sent again after a failure that leaves unknown whether the API processed
+ * it (a connection reset, a 502 or a 504), and why. A request that may not is resent only after a
+ * 429 or a 503, which say it was not processed.
  */
-export type ResendPolicy = 'always' | 'never' | ((request: PreparedRequest) => boolean);
+export interface ResendPolicy {
+	/**
+	 * `true` when sending it twice changes nothing more than once; `false` otherwise; or a test of the
+	 * prepared request, for creates the spec makes idempotent by their content (`condition` says when).
+	 */
+	resend: boolean | { when: (request: PreparedRequest) => boolean; condition: string };
+	/** Why, quoting the spec (docs/reliability.md shows it). */
+	reason: string;
+}
 
 /** The keys of the operations that are more than one request (actions/operations). */
 export type CustomOperationKey = 'upsertCustomer';
@@ -174,7 +181,7 @@ export interface Endpoint {
 	output?: OutputShape;
 	/** Offers the Output option (Simplified, Raw, Selected Fields) where records are large. */
 	outputKeys?: OutputKeys;
-	/** See ResendPolicy; by default `always` for GET, PUT, PATCH and DELETE and `never` for POST. */
+	/** See ResendPolicy; by default by method (catalogue/resend.ts): GET, PUT, PATCH, DELETE yes, POST no. */
 	resend?: ResendPolicy;
 	/** How `file` fields are sent; `multipart` when not set. */
 	upload?: UploadEncoding;

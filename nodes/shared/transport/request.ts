@@ -22,6 +22,7 @@ import {
 	retryDelayMs,
 } from './backoff';
 import { apiError } from './errors';
+import { pacingOf } from './pacing';
 
 /** Every n8n context our nodes send requests from. */
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
@@ -38,9 +39,16 @@ export interface ApiRequest {
 	responseType?: 'json' | 'binary';
 	/**
 	 * Whether sending the request twice changes nothing more than sending it once. Only such requests
-	 * are resent after a connection reset, a 502 or a 504; others only after a 429 or a 503.
+	 * (and those with `lookUpOutcome`) are resent after a connection reset, a 502 or a 504; others
+	 * only after a 429 or a 503, which say the request was not processed.
 	 */
 	idempotent?: boolean;
+	/**
+	 * For a request that is not idempotent but whose effect can be looked for: after a lost answer
+	 * (a connection reset, a 502 or a 504), looks for what the request would have made. Found, it
+	 * stands for the lost answer; not found, the request was not processed and is sent again.
+	 */
+	lookUpOutcome?: () => Promise<ApiResponse | undefined>;
 	/** Statuses that carry a business meaning for this endpoint, so they are never retried. */
 	noRetryStatuses?: number[];
 	/** What access the endpoint needs ("the Customers pack"), told to users who get a 403. */
@@ -110,8 +118,12 @@ function thrownAnswer(error: ThrownRequestError): ApiResponse | undefined {
 	return undefined;
 }
 
+/**
+ * Whether the answer may be followed by another attempt: after any retryable status when the request
+ * is idempotent or its outcome can be looked up, else only after those that say it was not processed.
+ */
 function isRetryable(request: ApiRequest, response: ApiResponse): boolean {
-	const statuses = request.idempotent ? RETRYABLE_STATUSES : NOT_PROCESSED_STATUSES;
+	const statuses = request.idempotent || request.lookUpOutcome ? RETRYABLE_STATUSES : NOT_PROCESSED_STATUSES;
 	return statuses.includes(response.statusCode) && !request.noRetryStatuses?.includes(response.statusCode);
 }
 
@@ -140,20 +152,22 @@ function thrownToNodeError(context: ApiContext, error: ThrownRequestError, reque
 
 /**
  * The one place requests leave the nodes: authentication through the credential (a 401 is sent once
- * more, through n8n's token exchange), JSON in and out, retries of throttling and gateway failures
- * with backoff (waiting with n8n's `sleep`), and the API's errors turned into NodeApiErrors.
+ * more, through n8n's token exchange), JSON in and out, retries with backoff (waiting with n8n's
+ * `sleep`), and the API's errors turned into NodeApiErrors. A 429 pauses every request of the
+ * node's run for its Retry-After (pacing.ts); other retries wait on their own.
  */
 export async function apiRequest(context: ApiContext, request: ApiRequest): Promise<ApiResponse> {
-	let resent401 = false;
+	const pacing = pacingOf(context);
 	for (let attempt = 0; ; attempt++) {
+		await pacing.ready();
 		let response: ApiResponse;
 		try {
 			response = await send(context, request, 'returned');
-			if (response.statusCode === 401 && !resent401) {
+			if (response.statusCode === 401) {
 				// Sent again with status errors thrown: n8n sends it with the stored token, and on a 401 runs
 				// the credential's preAuthentication (a new exchange, shared with the other callers that saw
 				// the same 401) and resends once. A create answered 401 was not processed: resending is safe.
-				resent401 = true;
+				// Once per attempt: a token revoked again while a retry waited is replaced again.
 				response = await send(context, request, 'thrown');
 			}
 		} catch (error) {
@@ -161,24 +175,35 @@ export async function apiRequest(context: ApiContext, request: ApiRequest): Prom
 			const answer = thrownAnswer(error as ThrownRequestError);
 			if (!answer) {
 				const code = networkCode(error as ThrownRequestError);
-				if (request.idempotent && code && RETRYABLE_NETWORK_CODES.includes(code) && attempt < MAX_RETRIES) {
-					await sleep(retryDelayMs(attempt, undefined));
-					continue;
+				const resendable = request.idempotent || request.lookUpOutcome;
+				if (!resendable || !code || !RETRYABLE_NETWORK_CODES.includes(code) || attempt >= MAX_RETRIES) {
+					throw thrownToNodeError(context, error as ThrownRequestError, request);
 				}
-				throw thrownToNodeError(context, error as ThrownRequestError, request);
+				await sleep(retryDelayMs(attempt, undefined));
+				const found = await lookedUp(request);
+				if (found) return found;
+				continue;
 			}
 			response = answer;
 		}
 		if (response.statusCode < 400) return response;
-		if (isRetryable(request, response) && attempt < MAX_RETRIES) {
-			const delay = retryDelayMs(attempt, response.headers['retry-after']);
-			if (delay <= MAX_RETRY_AFTER_MS) {
-				await sleep(delay);
-				continue;
-			}
+		const delay = retryDelayMs(attempt, response.headers['retry-after']);
+		if (!isRetryable(request, response) || attempt >= MAX_RETRIES || delay > MAX_RETRY_AFTER_MS) {
+			throw apiError(context.getNode(), response, request.itemIndex, request.accessNeeded);
 		}
-		throw apiError(context.getNode(), response, request.itemIndex, request.accessNeeded);
+		if (response.statusCode === 429) {
+			pacing.pause(delay);
+			continue;
+		}
+		await sleep(delay);
+		const found = NOT_PROCESSED_STATUSES.includes(response.statusCode) ? undefined : await lookedUp(request);
+		if (found) return found;
 	}
+}
+
+/** After a lost answer, what a request that is not idempotent made, when it can be looked for. */
+async function lookedUp(request: ApiRequest): Promise<ApiResponse | undefined> {
+	return request.idempotent ? undefined : await request.lookUpOutcome?.();
 }
 
 /** The `data` of a JSON answer (`{data: …}`), or the whole body when there is no envelope. */

@@ -54,6 +54,11 @@ export const actionEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/customers/{customerId}/actions',
 		packs: ['Customers'],
+		resend: {
+			resend: false,
+			reason:
+				'Spec section 4: "Logs an action. Always written to the application journal": a second send logs the action twice.',
+		},
 		fields: [customerField('path'), ...actionFields],
 	},
 	{
@@ -68,6 +73,11 @@ export const actionEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/products/{productId}/actions',
 		packs: ['Properties'],
+		resend: {
+			resend: false,
+			reason:
+				'Spec section 4: "Logs an action. Always written to the application log": a second send logs the action twice.',
+		},
 		fields: [productField('path'), ...actionFields],
 	},
 	{

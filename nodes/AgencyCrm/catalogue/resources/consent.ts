@@ -18,8 +18,11 @@ export const consentEndpoints: Endpoint[] = [
 		packs: ['Customers'],
 		// Spec section 4: "If the proof file cannot be stored the response is 502 and nothing is recorded."
 		noRetryStatuses: [502],
-		// An upsert of the single consent record (spec section 3): sending it twice records it once.
-		resend: 'always',
+		resend: {
+			resend: true,
+			reason:
+				'Spec section 4: "Upsert of the single consent record": a second send updates the same record with the same values. Its 502 is never resent: "If the proof file cannot be stored the response is 502 and nothing is recorded".',
+		},
 		upload: 'base64Json',
 		fields: [
 			customerField('path'),
@@ -75,6 +78,11 @@ export const consentEndpoints: Endpoint[] = [
 		method: 'DELETE',
 		path: '/customers/{customerId}/consent',
 		packs: ['Customers'],
+		resend: {
+			resend: true,
+			reason:
+				'Spec section 4: "Sets the revocation date; 204 even if no consent exists": a second send answers 204 like the first.',
+		},
 		fields: [customerField('path')],
 	},
 ];

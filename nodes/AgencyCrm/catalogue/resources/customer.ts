@@ -11,7 +11,8 @@ import {
 	userField,
 } from '../fields';
 import { atLeastOne, guard, guess, isEmpty } from '../rules';
-import type { Endpoint, FieldSpec, OutputKeys, PreparedRequest } from '../types';
+import { SEARCH_RESEND } from '../resend';
+import type { Endpoint, FieldSpec, OutputKeys, ResendPolicy } from '../types';
 
 /** Simplified output: who the contact is and how to reach them (the spec names most of these keys). */
 const CUSTOMER_OUTPUT: OutputKeys = {
@@ -170,9 +171,15 @@ const DUPLICATE_KEYS = ['email', 'phone', 'mobile_phone', 'phones'];
  * customer being used": a create carrying an email or a phone cannot make a second contact, so it may
  * be sent again after a connection reset, a 502 or a 504.
  */
-export function createFindsItsDuplicate(request: PreparedRequest): boolean {
-	return request.body.check_duplicate !== true && DUPLICATE_KEYS.some((key) => !isEmpty(request.body[key]));
-}
+const createFindsItsDuplicate: ResendPolicy = {
+	resend: {
+		when: (request) =>
+			request.body.check_duplicate !== true && DUPLICATE_KEYS.some((key) => !isEmpty(request.body[key])),
+		condition: 'when it carries an email or a phone and Check Duplicate is off',
+	},
+	reason:
+		'Spec section 4: "Duplicates are detected by email OR phones (any match on the same site). Without `check_duplicate`, a found duplicate leads to the existing customer being used": the second send returns the contact the first one made. Without an email or a phone, or with Check Duplicate on ("not shown"), a second send may make a second contact.',
+};
 
 /** What a new contact needs, as the sandbox decides (docs/assumptions.md "Customer duplicates"). */
 const identified = atLeastOne(
@@ -242,7 +249,10 @@ export const customerEndpoints: Endpoint[] = [
 				(request) => [request.body.email, request.body.phone, request.body.mobile_phone],
 			),
 		],
-		resend: createFindsItsDuplicate,
+		resend: {
+			...createFindsItsDuplicate,
+			reason: `Its searches read and its update is a partial update, both resent. Its create: ${createFindsItsDuplicate.reason}`,
+		},
 		custom: 'upsertCustomer',
 		outputKeys: CUSTOMER_OUTPUT,
 	},
@@ -259,7 +269,7 @@ export const customerEndpoints: Endpoint[] = [
 		path: '/customers/search',
 		packs: ['Customers'],
 		pagination: 'cursor',
-		resend: 'always',
+		resend: SEARCH_RESEND,
 		fields: [
 			emailField(),
 			{

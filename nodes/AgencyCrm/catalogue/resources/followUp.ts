@@ -58,6 +58,11 @@ export const followUpEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/customers/{customerId}/follow-ups/{productId}',
 		packs: ['Customers'],
+		resend: {
+			resend: false,
+			reason:
+				'Spec section 4: "Creates a follow-up; 409 if it exists": after a first send that was processed, a second one answers 409 instead of the follow-up.',
+		},
 		fields: [...pairFields(), ...followUpFields],
 	},
 	{

@@ -63,6 +63,11 @@ export const leadEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/leads/sellers',
 		packs: ['Leads'],
+		resend: {
+			resend: false,
+			reason:
+				'Spec section 4: "Creates a seller lead: a customer and a product". The customer is found again ("Duplicate customers checked by email OR phone OR mobile_phone"), but the product is not: a second send makes a second listing.',
+		},
 		fields: [
 			...leadFields('Valuation'),
 			...nestedUnder('product', [
@@ -86,6 +91,11 @@ export const leadEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/leads/buyers',
 		packs: ['Leads'],
+		resend: {
+			resend: false,
+			reason:
+				'Spec section 4: "Creates a buyer lead: a customer and optional search requests". The customer is found again ("Same duplicate behaviour as seller leads"), but the search requests are not: a second send makes them twice. Without search requests, the lead still records the consent again with a new timestamp (section 3: "Consent set to collected with timestamp").',
+		},
 		fields: [
 			...leadFields('Search'),
 			transactionTypeField(),

@@ -88,6 +88,11 @@ export const searchRequestEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/customers/{customerId}/search-requests',
 		packs: ['Customers'],
+		resend: {
+			resend: false,
+			reason:
+				'Spec section 4: "Creates a search request with criteria": a second send makes a second search request, matched against new listings twice.',
+		},
 		fields: [
 			customerField('path'),
 			// Spec section 4: "Creates a search request with criteria"; whether criteria may be empty is not shown.

@@ -1,6 +1,7 @@
 import { calendarDate, commaList } from '../convert';
 import { agencyField, idInPath, updatedSinceField } from '../fields';
 import { guess, rule } from '../rules';
+import { SEARCH_RESEND } from '../resend';
 import type { Endpoint, FieldSpec, OutputKeys } from '../types';
 
 /** Simplified output: what was sold, by whom and for how much (keys other than the fees are our guess). */
@@ -57,7 +58,7 @@ function search(operation: Endpoint['operation'], path: string, extraFilters: Fi
 		path,
 		packs: ['Sales'],
 		pagination: 'cursor',
-		resend: 'always',
+		resend: SEARCH_RESEND,
 		fields: [agencyField('body'), updatedSinceField(), ...extraFilters, includeField],
 		outputKeys: TRANSACTION_OUTPUT,
 	};

@@ -160,6 +160,11 @@ export const webhookEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/hooks',
 		packs: ['Any'],
+		resend: {
+			resend: false,
+			reason:
+				'Spec section 4: "Registers a subscription for chosen events": a second send registers a second subscription, and each event is delivered twice. The trigger resends its registration only after finding no hook with its URL (GET /hooks).',
+		},
 		fields: [urlField(true), eventsField(true), ...deliveryFields(true)],
 	},
 	{

@@ -26,6 +26,10 @@ export const calendarEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/calendar/events',
 		packs: ['SITE_CALENDAR:WRITE'],
+		resend: {
+			resend: false,
+			reason: 'Spec section 4: "Creates an event": a second send makes a second event in the agenda.',
+		},
 		fields: [
 			{
 				in: 'body',

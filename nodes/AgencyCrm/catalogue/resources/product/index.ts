@@ -1,5 +1,6 @@
 import { agencyField, criteriaField, productField, updatedSinceField } from '../../fields';
 import { check, guess, integer, rule, spec } from '../../rules';
+import { SEARCH_RESEND } from '../../resend';
 import type { Endpoint, PreparedRequest } from '../../types';
 import {
 	LISTING_FIELDS,
@@ -51,6 +52,11 @@ export const productEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/products',
 		packs: ['Properties'],
+		resend: {
+			resend: false,
+			reason:
+				'Spec section 4: "Creates a listing": a second send makes a second listing; the spec names no duplicate rule for products.',
+		},
 		fields: [
 			agencyField('body', { placement: 'top', required: CREATE_NEEDS }),
 			transactionTypeField({ placement: 'top', required: CREATE_NEEDS }),
@@ -72,7 +78,7 @@ export const productEndpoints: Endpoint[] = [
 		packs: ['Properties', 'Websites'],
 		pagination: 'cursor',
 		paginationModes: ['cursor', 'offset'],
-		resend: 'always',
+		resend: SEARCH_RESEND,
 		fields: [
 			agencyField('body'),
 			statusField,
@@ -159,6 +165,10 @@ export const productEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/products/{productId}/views',
 		packs: ['Properties', 'Websites'],
+		resend: {
+			resend: false,
+			reason: 'Spec section 4: "Increments the view counter": a second send counts a second view.',
+		},
 		fields: [productField('path')],
 	},
 	{
@@ -173,7 +183,11 @@ export const productEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/products/{productId}/dpeGes',
 		packs: ['Properties', 'Websites'],
-		resend: 'always',
+		resend: {
+			resend: true,
+			reason:
+				'Spec section 4: "Generates the DPE/GES label visual. Letters and values come from the product\'s criteria": it renders an image from what is stored and records nothing.',
+		},
 		output: 'imageOrRecord',
 		fields: [
 			productField('path'),

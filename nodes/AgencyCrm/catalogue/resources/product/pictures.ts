@@ -29,6 +29,11 @@ export function pictureUpload(visibility: 'public' | 'private'): Endpoint {
 		method: 'POST',
 		path: `/products/{productId}/pictures/${visibility}`,
 		packs: ['Properties'],
+		resend: {
+			resend: false,
+			reason:
+				'Spec section 4: "Upload a public photo" (private: the same): a second send adds the photo a second time.',
+		},
 		fields: [
 			productField('path'),
 			{

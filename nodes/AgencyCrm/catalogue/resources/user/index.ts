@@ -23,6 +23,11 @@ export const userEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/users',
 		packs: ['Access'],
+		resend: {
+			resend: false,
+			reason:
+				'Spec section 4: "Creates a user": a second send makes a second user, or is refused; the spec names no duplicate rule for users.',
+		},
 		fields: profileFields(true),
 		outputKeys: USER_OUTPUT,
 	},

@@ -28,6 +28,11 @@ export const uploadPhoto: Endpoint = {
 	method: 'POST',
 	path: '/users/{userId}/photo',
 	packs: ['Access'],
+	resend: {
+		resend: true,
+		reason:
+			'Spec section 2: a user has one `profile_picture` and one `signature_picture`; the upload sets them (section 4: "parts `profile_picture` and/or `signature_picture`"), so a second send sets the same pictures.',
+	},
 	fields: [
 		userField('path'),
 		pictureFile('profile_picture', {

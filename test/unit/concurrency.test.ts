@@ -1,0 +1,77 @@
+import { mapBounded } from '../../nodes/AgencyCrm/actions/concurrency';
+
+/** The runner the router sends items through (nodes/AgencyCrm/actions/concurrency.ts). */
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A task log: which tasks started, how many ran at once at most. */
+function tracked(behaviour: (index: number) => { ms: number; fails?: boolean }) {
+	const started: number[] = [];
+	const finished: number[] = [];
+	let running = 0;
+	let mostAtOnce = 0;
+	const task = async (index: number) => {
+		started.push(index);
+		running++;
+		mostAtOnce = Math.max(mostAtOnce, running);
+		const { ms, fails } = behaviour(index);
+		await wait(ms);
+		running--;
+		finished.push(index);
+		if (fails) throw new Error(`task ${index} failed`);
+		return `result ${index}`;
+	};
+	return { task, started, finished, mostAtOnce: () => mostAtOnce };
+}
+
+test('results come back by index whatever order the tasks finish in', async () => {
+	// Later tasks finish first: 0 takes 40 ms, 7 takes 5 ms.
+	const { task, finished } = tracked((index) => ({ ms: 40 - index * 5 }));
+	const results = await mapBounded(8, 8, task);
+	expect(results).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((index) => `result ${index}`));
+	expect(finished[0]).toBe(7);
+});
+
+test('never more than the limit at once, and the limit is reached when there is work', async () => {
+	const { task, mostAtOnce, started } = tracked((index) => ({ ms: 2 + (index % 3) * 3 }));
+	await mapBounded(50, 4, task);
+	expect(mostAtOnce()).toBe(4);
+	expect(started).toEqual([...Array(50).keys()]);
+});
+
+test('a limit of 1 runs one task after another, in order', async () => {
+	const { task, mostAtOnce, finished } = tracked(() => ({ ms: 1 }));
+	await mapBounded(5, 1, task);
+	expect(mostAtOnce()).toBe(1);
+	expect(finished).toEqual([0, 1, 2, 3, 4]);
+});
+
+test('a limit above the count starts every task at once', async () => {
+	const { task, mostAtOnce } = tracked(() => ({ ms: 5 }));
+	expect(await mapBounded(3, 10, task)).toHaveLength(3);
+	expect(mostAtOnce()).toBe(3);
+});
+
+test('no task is started once one failed; those running finish; the lowest index failure is thrown', async () => {
+	// Limit 3: tasks 0, 1 and 2 start together. Task 2 fails first (10 ms); task 1 fails later
+	// (30 ms); task 0 succeeds (50 ms). Nothing after task 2's failure starts.
+	const { task, started, finished } = tracked((index) =>
+		index === 0 ? { ms: 50 } : index === 1 ? { ms: 30, fails: true } : { ms: 10, fails: index === 2 },
+	);
+	await expect(mapBounded(10, 3, task)).rejects.toThrow('task 1 failed');
+	expect(started).toEqual([0, 1, 2]);
+	expect(finished.sort()).toEqual([0, 1, 2]);
+});
+
+test('a failure after other tasks completed stops the tasks not yet started', async () => {
+	const { task, started } = tracked((index) => ({ ms: 2, fails: index === 5 }));
+	await expect(mapBounded(20, 2, task)).rejects.toThrow('task 5 failed');
+	// Task 6 may have started beside task 5 (two at once); nothing later.
+	expect(Math.max(...started)).toBeLessThanOrEqual(6);
+});
+
+test('no tasks: an empty result, nothing run', async () => {
+	const { task, started } = tracked(() => ({ ms: 1 }));
+	expect(await mapBounded(0, 4, task)).toEqual([]);
+	expect(started).toEqual([]);
+});
