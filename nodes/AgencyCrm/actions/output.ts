@@ -13,9 +13,9 @@ function relationKeys(request: PreparedRequest, parameter: string | undefined): 
 }
 
 /**
- * One record as the Output option asks: Simplified (the main keys, plus every relation the user
- * asked for with `include` or `fetch`, which must always come out), Raw, or the Selected Fields
- * (with the record's identifier). Operations without the option output the record as it is.
+ * One record as the Output option asks: Simplified (the main keys), Raw, or the Selected Fields,
+ * always with the record's identifier and every relation the user asked for with `include` or
+ * `fetch` (asking for it is choosing it). Operations without the option output the record as it is.
  */
 export function outputRecord(
 	context: IExecuteFunctions,
@@ -28,9 +28,7 @@ export function outputRecord(
 	if (!keys) return record;
 	const mode = context.getNodeParameter('output', itemIndex, 'simple') as string;
 	if (mode === 'raw') return record;
-	const wanted =
-		mode === 'fields'
-			? [keys.id, ...listEntries(context.getNodeParameter('fields', itemIndex, ''))]
-			: [keys.id, ...keys.simple, ...relationKeys(request, keys.relationsParameter)];
+	const chosen = mode === 'fields' ? listEntries(context.getNodeParameter('fields', itemIndex, [])) : keys.simple;
+	const wanted = [keys.id, ...chosen, ...relationKeys(request, keys.relationsParameter)];
 	return Object.fromEntries(wanted.filter((key) => key in record).map((key) => [key, record[key]]));
 }
