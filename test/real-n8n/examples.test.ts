@@ -81,24 +81,18 @@ async function deactivate(workflow: ExampleWorkflow) {
 }
 
 /**
- * Waits until the workflow's webhook is registered with the sandbox and n8n has saved the hook's
- * secret with the workflow (n8n 1.x saves it a moment after the registration: a delivery before
- * that is refused), or until the hook is gone (`present` false).
+ * Waits until the workflow's webhook is registered with the sandbox, then a second more: n8n 1.x
+ * saves the hook's secret with the workflow a moment after the registration, and refuses a delivery
+ * before that. With `present` false, waits until the hook is gone.
  */
 async function hookSettles(workflow: ExampleWorkflow, present = true) {
 	const url = webhookUrlOf(workflow);
-	const trigger = workflow.nodes.find((node) => node.type === NODE_TYPES.trigger)!;
 	await waitFor(`the hook of ${workflow.id}`, async () => {
 		const { data } = await admin<{ data: Array<{ url: string; status: string }> }>(origin, 'GET', '/hooks');
 		const registered = data.some((hook) => hook.url === url && hook.status === 'active');
-		if (!present) return registered ? undefined : true;
-		const { body } = await n8nApi<{ staticData?: Record<string, Record<string, { secret?: string }>> }>(
-			'GET',
-			`/workflows/${workflow.id}`,
-		);
-		const saved = Object.values(body.staticData?.[`node:${trigger.name}`] ?? {}).some((slot) => slot?.secret);
-		return registered && saved ? true : undefined;
+		return registered === present ? true : undefined;
 	});
+	if (present) await pause(1000);
 }
 
 /** Waits for the workflow's `count`th execution to finish, and returns it. */
@@ -342,6 +336,9 @@ describe('contact sync', () => {
 			});
 		}
 
+		// n8n 1.x saves a workflow's static data after production runs only, not after `n8n execute`:
+		// there the next run cannot be started from the CLI with the saved time (a scheduled run would be).
+		if (instance.n8n.major < 2) return;
 		const again = standIn.received.length;
 		const second = await executeWorkflow(instance, CONTACT_SYNC.id, instance.port + 2);
 		expect(second.error).toBeUndefined();
