@@ -23,6 +23,23 @@ export function providedSecret(context: IWebhookFunctions): unknown {
  */
 export type Notification = IDataObject;
 
+/**
+ * The delivery's body as a notification. n8n parses JSON itself (and answers malformed JSON sent as
+ * JSON with 422 before the trigger runs); a body sent as text is read as JSON here. Text that is not
+ * a JSON object names nothing: undefined, so that no workflow starts for it.
+ */
+export function notificationOf(body: unknown): Notification | undefined {
+	if (typeof body !== 'string') return (body ?? {}) as Notification;
+	try {
+		const parsed: unknown = JSON.parse(body);
+		return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+			? (parsed as Notification)
+			: undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 export type ResourceType = 'customer' | 'product';
 
 /** What a delivery is about, read as leniently as the spec's silence requires. */

@@ -282,6 +282,25 @@ describe('the secret', () => {
 		expect(fake.calls).toHaveLength(0);
 	});
 
+	test.each([
+		['malformed JSON', '{"event_type": "CUSTOMER_UPDATE", "resource_id": '],
+		['JSON that is not an object', '[{"event_type": "CUSTOMER_UPDATE", "resource_id": 5}]'],
+		['words', 'event_type=CUSTOMER_UPDATE'],
+	])('a delivery with the secret whose text body is %s gets 400 and starts nothing', async (_case, body) => {
+		activatedBefore();
+		const { fake, items } = await deliver(body, { parameters: { fetchFullRecord: true } });
+		expect(fake.response).toEqual({ statusCode: 400, body: { error: 'The body is not a JSON notification' } });
+		expect(items).toEqual([]);
+		expect(fake.calls).toHaveLength(0);
+	});
+
+	test('a notification sent as text is read as JSON', async () => {
+		activatedBefore();
+		const { fake, items } = await deliver(JSON.stringify(customerUpdate(5)));
+		expect(fake.response.statusCode).toBe(200);
+		expect(items).toEqual([expect.objectContaining({ event_type: 'CUSTOMER_UPDATE', resource_id: 5 })]);
+	});
+
 	test('a delivery to a workflow that registered nothing is refused', async () => {
 		const { fake, items } = await deliver(customerUpdate(5), { secret: '' });
 		expect(fake.response.statusCode).toBe(401);
