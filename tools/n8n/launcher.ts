@@ -173,11 +173,17 @@ export function n8nCli(instance: N8nInstance, args: string[], brokerPort?: numbe
 	});
 }
 
-export async function importJson(instance: N8nInstance, kind: 'credentials' | 'workflow', data: unknown) {
+/** Imports credentials or workflows with the CLI; answers what the command printed. */
+export async function importJson(
+	instance: N8nInstance,
+	kind: 'credentials' | 'workflow',
+	data: unknown,
+): Promise<CliResult> {
 	const file = path.join(instance.userFolder, `import-${kind}-${Date.now()}.json`);
 	writeFileSync(file, JSON.stringify(data));
 	const result = await n8nCli(instance, [`import:${kind}`, `--input=${file}`]);
 	if (result.code !== 0) throw new Error(`n8n import:${kind} failed:\n${result.stdout}\n${result.stderr}`);
+	return result;
 }
 
 /** The result JSON that `n8n execute --rawOutput` prints between log lines (a line `{` … a line `}`). */
