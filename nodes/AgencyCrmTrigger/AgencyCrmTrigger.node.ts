@@ -135,7 +135,7 @@ export class AgencyCrmTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const response = this.getResponseObject();
-		if (!secretMatches(registrationOf(this).secret, providedSecret(this))) {
+		if (!secretMatches(registrationOf(this).secretDigest, providedSecret(this))) {
 			response.status(401).json({ error: 'Missing or wrong webhook secret' });
 			return START_NOTHING;
 		}

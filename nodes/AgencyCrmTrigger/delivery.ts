@@ -3,13 +3,16 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest, responseData } from '../shared/transport';
-import { SECRET_HEADER } from './hookRegistration';
+import { SECRET_HEADER, secretDigest } from './hookRegistration';
 
-/** Constant-time comparison, so that the secret cannot be guessed from response times. */
-export function secretMatches(expected: string | undefined, provided: unknown): boolean {
-	if (!expected || typeof provided !== 'string') return false;
-	const a = Buffer.from(expected);
-	const b = Buffer.from(provided);
+/**
+ * Whether the provided secret is the registered one, given the registration's digest. The digests
+ * are compared in constant time, so that the secret cannot be guessed from response times.
+ */
+export function secretMatches(expectedDigest: string | undefined, provided: unknown): boolean {
+	if (!expectedDigest || typeof provided !== 'string') return false;
+	const a = Buffer.from(expectedDigest);
+	const b = Buffer.from(secretDigest(provided));
 	return a.length === b.length && timingSafeEqual(a, b);
 }
 
