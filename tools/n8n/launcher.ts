@@ -256,10 +256,15 @@ export type N8nCommand = 'start' | 'worker' | 'webhook';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function answers(url: string): Promise<boolean> {
-	return await fetch(url).then(
-		(response) => response.ok,
-		() => false,
-	);
+	try {
+		return (await fetch(url)).ok;
+	} catch (error) {
+		// A port the Fetch standard blocks (6000, 6665-6669, ...) would otherwise read as "not up yet".
+		if ((error as { cause?: Error }).cause?.message === 'bad port') {
+			throw new Error(`${url}: Node's fetch refuses this port; choose another AGENCY_CRM_N8N_PORT_BASE`);
+		}
+		return false;
+	}
 }
 
 /**
