@@ -176,12 +176,17 @@ export async function measureFaultRun(
 ) {
 	await setActive(api, workflowId, true);
 	await admin(origin, 'POST', '/reset');
-	const customersBefore = await duplicateContacts(origin);
+	const before = await duplicateContacts(origin);
 	await admin(origin, 'POST', '/faults', { client_id: clientId, ...faults });
 	const started = Date.now();
-	const execution = await runByWebhook(server, api, workflowId, faultRunPath(tag), { timeoutMs: 900_000, onAnswer });
+	let execution: Execution;
+	try {
+		execution = await runByWebhook(server, api, workflowId, faultRunPath(tag), { timeoutMs: 900_000, onAnswer });
+	} finally {
+		// Whatever happened, the suites that share the sandbox get it without faults.
+		await admin(origin, 'DELETE', '/faults');
+	}
 	const wallMs = Date.now() - started;
-	await admin(origin, 'DELETE', '/faults');
 	await setActive(api, workflowId, false);
 	const seen = await admin<SandboxCounters>(origin, 'GET', '/counters');
 	const after = await duplicateContacts(origin);
@@ -193,8 +198,9 @@ export async function measureFaultRun(
 		seen,
 		exchanges: seen.token_exchanges_by_client[clientId] ?? 0,
 		maxInFlight: seen.in_flight.by_client[clientId]?.max ?? 0,
-		customersCreated: after.customers - customersBefore.customers,
-		duplicateContacts: after.duplicate_contacts,
+		customersCreated: after.customers - before.customers,
+		// Made by this run: suites that share the sandbox may have made others on purpose.
+		duplicateContacts: after.duplicate_contacts - before.duplicate_contacts,
 		pauses,
 	};
 }
