@@ -10,6 +10,7 @@ import { once } from 'node:events';
 import { parentPort, Worker } from 'node:worker_threads';
 
 import { DEFAULT_CONCURRENCY } from '../nodes/AgencyCrm/catalogue/describe';
+import * as transportPacing from '../nodes/shared/transport/pacing';
 import { Pacing } from '../nodes/shared/transport/pacing';
 import { startSandbox } from '../sandbox';
 import { admin, counters, customerCreates, duplicateContacts, runNode } from '../test/inprocess/bulk';
@@ -38,7 +39,7 @@ async function serveInWorker(): Promise<void> {
 }
 
 /** The transport's module, whose pacingOf the per-request variant replaces. */
-const pacingModule = require('../nodes/shared/transport/pacing') as { pacingOf: (context: object) => Pacing };
+const pacingModule = transportPacing as { pacingOf: (context: object) => Pacing };
 const sharedPacing = pacingModule.pacingOf;
 
 async function measure(label: string, tag: string, items: number, concurrency: number, perRequest: boolean) {

@@ -5,8 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
-echo "== lint"
+echo "== lint, types and format"
 npm run lint --silent
+npm run typecheck --silent
+npm run format:check --silent
 echo "== build"
 npm run build --silent
 echo "== unit, sandbox and in-process tests"

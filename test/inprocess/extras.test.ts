@@ -82,9 +82,11 @@ describe.each(CASE_TABLES)('$resource', ({ cases }) => {
 		if (queryKey) conflicts.query++;
 		if (takesBody(endpoint) && isMultipart(endpoint)) {
 			// The log keeps no multipart parts: read them from the bytes the client sent.
-			const wire = result.sent.find((request) => request.method === expected.method && request.url === expected.path)!;
-			const headers = wire.headers as IDataObject;
-			const textParts = parseMultipart(wire.body as Buffer, String(headers['Content-Type']))
+			const upload = result.sent.find(
+				(request) => request.method === expected.method && request.url === expected.path,
+			)!;
+			const headers = upload.headers as IDataObject;
+			const textParts = parseMultipart(upload.body as Buffer, String(headers['Content-Type']))
 				.filter((part) => part.filename === undefined)
 				.map((part) => [part.name, part.data.toString('utf8')]);
 			// A multipart text part has no null: null goes as the text "null".

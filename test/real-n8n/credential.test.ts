@@ -82,7 +82,11 @@ test('a token revoked mid-run is replaced by exactly one new exchange, and the r
 	const counters = await admin<Counters>(origin, 'GET', '/counters');
 	// One exchange before the revocation, one after it.
 	expect(counters.token_exchanges).toBe(2);
-	// 200 answered requests, plus two refused with 401: the first request after the revocation, and
-	// the same request resent with status errors thrown, whose 401 made n8n exchange and resend it.
-	expect(counters.requests_by_route['GET /agencies/{agencyId}']).toBe(202);
+	// 200 answered requests, plus the refusals of the items in flight when the token died: each of
+	// them is refused once, then at most once more when resent with status errors thrown (that 401
+	// is what makes n8n exchange and resend). The node runs 10 items at a time (Concurrency's default),
+	// so between 1 and 10 items are refused, depending on how the first wave interleaves.
+	const refusals = counters.requests_by_route['GET /agencies/{agencyId}'] - 200;
+	expect(refusals).toBeGreaterThanOrEqual(2);
+	expect(refusals).toBeLessThanOrEqual(2 * 10);
 });

@@ -1,5 +1,6 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /**
@@ -76,10 +77,10 @@ export interface N8nInstance {
 }
 
 function ownerPasswordHash(password: string, n8n: N8nVersion): string {
-	// bcryptjs ships inside n8n; the hash lets n8n 2.x create its owner without a setup screen.
-	const bcrypt = require(path.join(path.dirname(n8n.bin), '../../bcryptjs')) as {
-		hashSync(text: string, rounds: number): string;
-	};
+	// bcryptjs ships inside n8n (not a dependency of ours): loaded from n8n's own installation.
+	// The hash lets n8n 2.x create its owner without a setup screen.
+	const loadFromN8n = createRequire(n8n.bin);
+	const bcrypt = loadFromN8n('bcryptjs') as { hashSync(text: string, rounds: number): string };
 	return bcrypt.hashSync(password, 10);
 }
 
