@@ -90,7 +90,6 @@ export function summariseProfile(
 		areaMs.set(area, (areaMs.get(area) ?? 0) + ms);
 		for (const name of inclusiveOf.get(sample)!) inclusiveMs.set(name, (inclusiveMs.get(name) ?? 0) + ms);
 	});
-	const sorted = (map: Map<string, number>) =>
-		[...map].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+	const sorted = (map: Map<string, number>) => [...map].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
 	return { totalMs, byArea: sorted(areaMs), inclusive: sorted(inclusiveMs), topSelf: sorted(selfMs).slice(0, 40) };
 }

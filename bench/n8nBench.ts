@@ -71,10 +71,40 @@ export interface Execution {
 			error?: { message?: string; description?: string };
 			runData?: Record<
 				string,
-				Array<{ startTime: number; executionTime: number; data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>
+				Array<{
+					startTime: number;
+					executionTime: number;
+					data?: { main?: Array<Array<{ json: Record<string, unknown> }>> };
+				}>
 			>;
 		};
 	};
+}
+
+/**
+ * The executions of a workflow newer than `afterId`, newest first, page after page (the public
+ * API gives at most 250 a page, fewer with their data). Throws on an answer that is not a list.
+ */
+export async function executionsAfter(
+	api: Api,
+	workflowId: string,
+	afterId: number,
+	includeData: boolean,
+): Promise<Execution[]> {
+	const found: Execution[] = [];
+	let cursor: string | null = null;
+	for (;;) {
+		const query = `workflowId=${workflowId}&limit=${includeData ? 50 : 250}&includeData=${includeData}`;
+		const { status, body }: { status: number; body: { data?: Execution[]; nextCursor?: string | null } } = await api(
+			'GET',
+			`/executions?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+		);
+		if (status !== 200 || !body.data) throw new Error(`executions of ${workflowId}: ${status} ${JSON.stringify(body)}`);
+		const fresh = body.data.filter((execution) => Number(execution.id) > afterId);
+		found.push(...fresh);
+		if (fresh.length < body.data.length || !body.nextCursor) return found;
+		cursor = body.nextCursor;
+	}
 }
 
 export async function latestExecutionId(api: Api, workflowId: string): Promise<number> {

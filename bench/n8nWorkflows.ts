@@ -130,12 +130,7 @@ export function createCandidates(origin: string, credential: Credential, basic: 
 	});
 	return [
 		candidate('CreateOne', CREATE_CONCURRENCY_ONE, [itemsFromRequest(), create(1)], ['Create Customer']),
-		candidate(
-			'CreateDef',
-			CREATE_DEFAULT,
-			[itemsFromRequest(), create(DEFAULT_CONCURRENCY)],
-			['Create Customer'],
-		),
+		candidate('CreateDef', CREATE_DEFAULT, [itemsFromRequest(), create(DEFAULT_CONCURRENCY)], ['Create Customer']),
 		candidate(
 			'CreateHtp',
 			CREATE_HTTP_UNBATCHED,

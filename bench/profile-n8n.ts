@@ -12,18 +12,19 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { admin, portBase } from '../test/real-n8n/harness/context';
-import {
-	createInstance,
-	importJson,
-	installedN8n,
-	publicApi,
-	ROOT,
-	startServer,
-} from '../tools/n8n/launcher';
+import { createInstance, importJson, installedN8n, publicApi, ROOT, startServer } from '../tools/n8n/launcher';
 import { sandboxCredential } from '../tools/n8n/workflows';
 import type { Area } from './cpuProfile';
 import { summariseProfile } from './cpuProfile';
-import { basicAuthCredential, LIST_HTTP, LIST_RAW, LIST_SIMPLE, listCandidates, triggerWorkflow, TRIGGER_NODE } from './n8nWorkflows';
+import {
+	basicAuthCredential,
+	LIST_HTTP,
+	LIST_RAW,
+	LIST_SIMPLE,
+	listCandidates,
+	triggerWorkflow,
+	TRIGGER_NODE,
+} from './n8nWorkflows';
 import { activate, DEMO_CLIENT, hookIdFor, runWorkflow } from './n8nBench';
 import { startSandboxThread } from './sandboxThread';
 
@@ -41,8 +42,14 @@ const AREAS: Area[] = [
 		claims: (url) => /credentials-helper|credentials\.js|cipher|crypto-js|encryption/.test(url),
 	},
 	{ name: 'authenticated request path (n8n-core request helpers)', claims: has('request-helpers') },
-	{ name: 'HTTP client (axios, backend-network)', claims: (url) => /\/axios\/|backend-network|follow-redirects/.test(url) },
-	{ name: 'Node http/net/tls', claims: (url) => /^node:(_http|http|net|tls|stream|internal\/streams|zlib|buffer|events)/.test(url) },
+	{
+		name: 'HTTP client (axios, backend-network)',
+		claims: (url) => /\/axios\/|backend-network|follow-redirects/.test(url),
+	},
+	{
+		name: 'Node http/net/tls',
+		claims: (url) => /^node:(_http|http|net|tls|stream|internal\/streams|zlib|buffer|events)/.test(url),
+	},
 	{ name: 'expressions, parameters, deepCopy (n8n-workflow)', claims: has('/n8n-workflow/') },
 	{ name: 'execution engine (n8n-core)', claims: has('/n8n-core/') },
 	{ name: 'n8n server (webhooks, executions, hooks)', claims: has('/n8n/dist/') },
@@ -142,8 +149,15 @@ async function main(): Promise<void> {
 		.sort((a, b) => statSync(b).size - statSync(a).size);
 	const summary = summariseProfile(file, AREAS, INCLUSIVE, windows);
 	const perRun = (ms: number) => `${(ms / runs).toFixed(1)} ms/run`;
-	console.log(`\n${target}: ${runs} runs, ${Math.round(wallMs)} ms (${perRun(wallMs)}) ${target === 'burst' ? 'wall' : 'node execution time'}; n8n ${n8n.version}; load ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
-	console.log(`n8n main process, samples in the window: ${Math.round(summary.totalMs)} ms (${perRun(summary.totalMs)})`);
+	console.log(
+		`\n${target}: ${runs} runs, ${Math.round(wallMs)} ms (${perRun(wallMs)}) ${target === 'burst' ? 'wall' : 'node execution time'}; n8n ${n8n.version}; load ${os
+			.loadavg()
+			.map((v) => v.toFixed(2))
+			.join(' ')}`,
+	);
+	console.log(
+		`n8n main process, samples in the window: ${Math.round(summary.totalMs)} ms (${perRun(summary.totalMs)})`,
+	);
 	console.log('\nBy area (self time, first claiming frame from the top of the stack):');
 	for (const { name, ms } of summary.byArea) console.log(`  ${perRun(ms).padStart(14)}  ${name}`);
 	console.log('\nBy function (inclusive):');

@@ -23,7 +23,15 @@ import path from 'node:path';
 import { DEFAULT_CONCURRENCY } from '../nodes/AgencyCrm/catalogue/describe';
 import { waitFor } from '../test/helpers/waitFor';
 import { admin, portBase } from '../test/real-n8n/harness/context';
-import { createInstance, DEFAULT_N8N, importJson, installedN8n, publicApi, ROOT, startServer } from '../tools/n8n/launcher';
+import {
+	createInstance,
+	DEFAULT_N8N,
+	importJson,
+	installedN8n,
+	publicApi,
+	ROOT,
+	startServer,
+} from '../tools/n8n/launcher';
 import { sandboxCredential } from '../tools/n8n/workflows';
 import type { Candidate } from './n8nWorkflows';
 import {
@@ -47,8 +55,16 @@ import {
 import type { RawLoopJob, RawLoopResult } from './rawLoop';
 import type { Benchmark, Goal, Machine, Run } from './report';
 import { machineLine, percentile, summarise, writeResults } from './report';
-import type { Bench, Execution } from './n8nBench';
-import { activate, DEMO_CLIENT, exchangeToken, hookIdFor, latestExecutionId, runWorkflow } from './n8nBench';
+import type { Bench } from './n8nBench';
+import {
+	activate,
+	DEMO_CLIENT,
+	exchangeToken,
+	executionsAfter,
+	hookIdFor,
+	latestExecutionId,
+	runWorkflow,
+} from './n8nBench';
 import type { SandboxThread } from './sandboxThread';
 import { startSandboxThread } from './sandboxThread';
 
@@ -123,7 +139,9 @@ async function createsBenchmark(bench: Bench, candidates: Candidate[], port: num
 			const seen = await counters(sandbox.origin);
 			const after = await customerCount(sandbox.origin);
 			// This node outputs the customer; the HTTP Request node the API's answer `{data: customer}`.
-			const ids = output.map((json) => (json.customers_id ?? (json.data as { customers_id?: unknown })?.customers_id) as number);
+			const ids = output.map(
+				(json) => (json.customers_id ?? (json.data as { customers_id?: unknown })?.customers_id) as number,
+			);
 			const outputIds = new Set(ids.filter((id) => id !== undefined));
 			const created = after.customers - before.customers;
 			return {
@@ -198,7 +216,7 @@ async function listBenchmark(
 		notes: [
 			'One sandbox with 20,000 customers for every run, in a worker thread of the bench.',
 			"The raw loop runs in a process of its own on n8n's Node binary, kept up between runs (as warm as n8n): `fetch`, `response.json()`, records pushed into an array, the next cursor followed.",
-			'workflow total: n8n\'s startedAt to stoppedAt, the Webhook node (and, for HTTP Request, the token request) included.',
+			"workflow total: n8n's startedAt to stoppedAt, the Webhook node (and, for HTTP Request, the token request) included.",
 		],
 	};
 }
@@ -217,7 +235,10 @@ interface BurstAnswer {
 async function burstBenchmark(
 	bench: Bench,
 	sandbox: SandboxThread,
-	targets: Record<string, { hookId: number; workflowId: string; deliveryIdOf: (json: Record<string, unknown>) => unknown }>,
+	targets: Record<
+		string,
+		{ hookId: number; workflowId: string; deliveryIdOf: (json: Record<string, unknown>) => unknown }
+	>,
 ): Promise<Benchmark> {
 	const runs = await inRounds(Math.min(ROUNDS, 3), Object.keys(targets), async (name, warmUp) => {
 		const target = targets[name];
@@ -230,20 +251,19 @@ async function burstBenchmark(
 			event_type: 'CUSTOMER_UPDATE',
 		});
 		const started = Date.now();
-		const executions = await waitFor(
-			`${count} executions of ${name}`,
+		// Counted without their data while they run (cheap for n8n), read with it once all are saved.
+		await waitFor(
+			`${data.delivered} executions of ${name}`,
 			async () => {
-				const { body } = await bench.api<{ data: Execution[] }>(
-					'GET',
-					`/executions?workflowId=${target.workflowId}&includeData=true&limit=250`,
-				);
-				const fresh = body.data.filter((execution) => Number(execution.id) > before);
-				const done = fresh.filter((execution) => execution.stoppedAt);
-				return done.length >= data.delivered && Date.now() - started > 1000 ? done : undefined;
+				const fresh = await executionsAfter(bench.api, target.workflowId, before, false);
+				// A second at least, so that an execution more than expected is seen too.
+				const done = fresh.filter((execution) => execution.stoppedAt).length >= data.delivered;
+				return done && Date.now() - started > 1000 ? true : undefined;
 			},
 			180_000,
 			500,
 		);
+		const executions = await executionsAfter(bench.api, target.workflowId, before, true);
 		if (warmUp) return undefined;
 		const seen = await counters(sandbox.origin);
 		const runDeliveryIds = executions.map((execution) => {
@@ -351,7 +371,8 @@ function ratiosOf(benchmarks: Record<string, Benchmark>): Record<string, number>
 			['Simplified', LIST_SIMPLE],
 		]) {
 			ratios[`Return All: node (${label}) / raw loop, node times`] = list[name].median_ms / raw;
-			ratios[`Return All: node (${label}) / (HTTP Request + Split Out), node times`] = list[name].median_ms / http.median_ms;
+			ratios[`Return All: node (${label}) / (HTTP Request + Split Out), node times`] =
+				list[name].median_ms / http.median_ms;
 			ratios[`Return All: node (${label}) / (HTTP Request + Split Out), workflow totals`] =
 				list[name].median_workflow_ms! / http.median_workflow_ms!;
 		}
@@ -378,7 +399,11 @@ async function main(): Promise<void> {
 	const trigger = triggerWorkflow(listCredential);
 	const baseline = baselineWebhookWorkflow();
 	await importJson(instance, 'credentials', [listCredential, createCredential, basic]);
-	await importJson(instance, 'workflow', [...[...creates, ...lists].map((candidate) => candidate.workflow), trigger, baseline]);
+	await importJson(instance, 'workflow', [
+		...[...creates, ...lists].map((candidate) => candidate.workflow),
+		trigger,
+		baseline,
+	]);
 
 	const rawLoop = fork(path.join(__dirname, 'rawLoop.js'), { execPath: n8n.node, stdio: 'inherit' });
 	const server = await startServer(instance);
@@ -389,7 +414,9 @@ async function main(): Promise<void> {
 		for (const workflow of [...creates, ...lists].map((candidate) => candidate.workflow).concat(trigger, baseline)) {
 			await activate(api, workflow.id);
 		}
-		console.log(`n8n ${n8n.version} at ${server.url}; ${ROUNDS} rounds (creates ${CREATE_ROUNDS}) after a warm-up round`);
+		console.log(
+			`n8n ${n8n.version} at ${server.url}; ${ROUNDS} rounds (creates ${CREATE_ROUNDS}) after a warm-up round`,
+		);
 		if (ONLY.has('list')) {
 			console.log('Return All …');
 			benchmarks.list = await listBenchmark(bench, lists, list, rawLoop, await exchangeToken(list.origin));
@@ -442,12 +469,25 @@ async function main(): Promise<void> {
 	const ratios = ratiosOf(benchmarks);
 	const goals = goalsOf(benchmarks, ratios);
 	console.log(`\n${machineLine(machine)}`);
-	console.log(JSON.stringify({ ...Object.fromEntries(Object.entries(benchmarks).map(([k, b]) => [k, b.candidates])), ratios }, null, 2));
+	console.log(
+		JSON.stringify(
+			{ ...Object.fromEntries(Object.entries(benchmarks).map(([k, b]) => [k, b.candidates])), ratios },
+			null,
+			2,
+		),
+	);
 	for (const goal of goals) console.log(`${goal.met ? 'met    ' : 'NOT MET'} ${goal.goal}: ${goal.figure}`);
 	if (ONLY.size === 3 && Object.keys(benchmarks).length === 3) {
 		const suffix = n8n.runtime === DEFAULT_N8N ? '' : `-n8n-${n8n.runtime}`;
 		const dir = path.join(ROOT, 'bench');
-		writeResults(path.join(dir, `results${suffix}.json`), path.join(dir, `RESULTS${suffix}.md`), machine, benchmarks, ratios, goals);
+		writeResults(
+			path.join(dir, `results${suffix}.json`),
+			path.join(dir, `RESULTS${suffix}.md`),
+			machine,
+			benchmarks,
+			ratios,
+			goals,
+		);
 		console.log(`Wrote bench/results${suffix}.json and bench/RESULTS${suffix}.md`);
 	}
 }

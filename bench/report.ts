@@ -104,9 +104,9 @@ function table(headers: string[], rows: string[][]): string {
 }
 
 function benchmarkTable(benchmark: Benchmark): string {
-	const extras = [
-		...new Set(Object.values(benchmark.candidates).flatMap((figures) => Object.keys(figures))),
-	].filter((key) => key.startsWith('median_') && key !== 'median_ms' && key !== 'median_workflow_ms');
+	const extras = [...new Set(Object.values(benchmark.candidates).flatMap((figures) => Object.keys(figures)))].filter(
+		(key) => key.startsWith('median_') && key !== 'median_ms' && key !== 'median_workflow_ms',
+	);
 	const hasWorkflow = Object.values(benchmark.candidates).some((figures) => figures.median_workflow_ms !== undefined);
 	const headers = [
 		'candidate',
