@@ -95,8 +95,8 @@ export async function executionsAfter(
 	let cursor: string | null = null;
 	for (;;) {
 		const query = `workflowId=${workflowId}&limit=${includeData ? 50 : 250}&includeData=${includeData}`;
-		const { status, body }: { status: number; body: { data?: Execution[]; nextCursor?: string | null } } = await api(
-			'GET',
+		const { status, body } = await listExecutions(
+			api,
 			`/executions?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
 		);
 		if (status !== 200 || !body.data) throw new Error(`executions of ${workflowId}: ${status} ${JSON.stringify(body)}`);
@@ -107,8 +107,22 @@ export async function executionsAfter(
 	}
 }
 
+/** A page of executions. Under a burst n8n may answer 503 "Database is not ready!" for a while: asked again then. */
+async function listExecutions(api: Api, url: string) {
+	return await waitFor(
+		url,
+		async () => {
+			const answer = await api<{ data?: Execution[]; nextCursor?: string | null }>('GET', url);
+			return answer.status === 503 ? undefined : answer;
+		},
+		60_000,
+		1000,
+	);
+}
+
 export async function latestExecutionId(api: Api, workflowId: string): Promise<number> {
-	const { body } = await api<{ data: Execution[] }>('GET', `/executions?workflowId=${workflowId}&limit=1`);
+	const { status, body } = await listExecutions(api, `/executions?workflowId=${workflowId}&limit=1`);
+	if (status !== 200 || !body.data) throw new Error(`executions of ${workflowId}: ${status} ${JSON.stringify(body)}`);
 	return Number(body.data[0]?.id ?? 0);
 }
 
