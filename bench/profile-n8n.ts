@@ -67,7 +67,7 @@ const INCLUSIVE = [
 	{ name: 'getNodeParameter (n8n)', functionName: 'getNodeParameter' },
 	{ name: 'apiRequest (ours)', functionName: 'apiRequest' },
 	{ name: 'paginate (ours)', functionName: 'paginate' },
-	{ name: 'outputRecord (ours)', functionName: 'outputRecord' },
+	{ name: 'collectPages (ours)', functionName: 'collectPages' },
 	{ name: 'runEndpoint (ours)', functionName: 'runEndpoint' },
 	{ name: 'route (ours)', functionName: 'route' },
 	{ name: 'webhook (trigger, ours)', functionName: 'webhook', url: 'n8n-nodes-agency-crm' },
