@@ -18,24 +18,39 @@ export interface RawLoopResult {
 	distinctIds: number;
 }
 
-interface Page {
+export interface Page {
 	data: Array<{ customers_id: number }>;
 	meta: { next_cursor: string | null; has_more: boolean };
 }
 
-async function rawLoop({ origin, token, perPage }: RawLoopJob): Promise<RawLoopResult> {
+/** Sends one page request and gives its parsed answer (`fetch` here; axios in bench/return-all.ts). */
+export type SendPage = (url: string, token: string, body: object) => Promise<Page>;
+
+const viaFetch: SendPage = async (url, token, body) => {
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+		body: JSON.stringify(body),
+	});
+	if (!response.ok) throw new Error(`HTTP ${response.status} ${await response.text()}`);
+	return (await response.json()) as Page;
+};
+
+/** Every customer, page after page, following `meta.next_cursor`. */
+export async function rawLoop(
+	{ origin, token, perPage }: RawLoopJob,
+	send: SendPage = viaFetch,
+): Promise<RawLoopResult> {
 	const records: Page['data'] = [];
 	let cursor: string | null = null;
 	let pages = 0;
 	const started = performance.now();
 	for (;;) {
-		const response = await fetch(`${origin}/api/v2/site/customers/search`, {
-			method: 'POST',
-			headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-			body: JSON.stringify(cursor === null ? { per_page: perPage } : { per_page: perPage, cursor }),
-		});
-		if (!response.ok) throw new Error(`page ${pages + 1}: HTTP ${response.status} ${await response.text()}`);
-		const page = (await response.json()) as Page;
+		const page = await send(
+			`${origin}/api/v2/site/customers/search`,
+			token,
+			cursor === null ? { per_page: perPage } : { per_page: perPage, cursor },
+		);
 		pages++;
 		for (const record of page.data) records.push(record);
 		if (!page.meta.has_more) break;
@@ -45,10 +60,13 @@ async function rawLoop({ origin, token, perPage }: RawLoopJob): Promise<RawLoopR
 	return { ms, pages, records: records.length, distinctIds: new Set(records.map((r) => r.customers_id)).size };
 }
 
-process.on('message', (job: RawLoopJob) => {
-	rawLoop(job).then(
-		(result) => process.send?.(result),
-		(error: Error) => process.send?.({ error: error.message }),
-	);
-});
-process.on('disconnect', () => process.exit(0));
+// Forked by the bench: one job per message, until the bench disconnects.
+if (process.send) {
+	process.on('message', (job: RawLoopJob) => {
+		rawLoop(job).then(
+			(result) => process.send?.(result),
+			(error: Error) => process.send?.({ error: error.message }),
+		);
+	});
+	process.on('disconnect', () => process.exit(0));
+}
