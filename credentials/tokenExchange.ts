@@ -4,7 +4,7 @@ import { UserError } from 'n8n-workflow';
 import { API_PATH, TOKEN_EXCHANGE_ADVICE } from './contract';
 
 /** Path of the token endpoint below the Auth URL (spec section 4, "Authentication"). */
-export const CLIENT_GRANT_PATH = '/api/client/token/site';
+const CLIENT_GRANT_PATH = '/api/client/token/site';
 
 export interface TokenResponse {
 	domain: string;
@@ -15,7 +15,7 @@ export interface TokenResponse {
 }
 
 /** Raised for a failed exchange; the message says what to fix and never holds the secret or a token. */
-export class TokenExchangeError extends UserError {
+class TokenExchangeError extends UserError {
 	constructor(
 		message: string,
 		/** Named so that n8n does not swap the message for its generic text of this HTTP status. */
@@ -39,7 +39,7 @@ export function apiBaseUrl(domain: unknown): string {
 }
 
 /** Builds the form body: exactly one of `site_id` or `manufacturer_id`, as the spec requires. */
-export function tokenRequestBody(credentials: ICredentialDataDecryptedObject): string {
+function tokenRequestBody(credentials: ICredentialDataDecryptedObject): string {
 	const byAgency = credentials.scope === 'agency';
 	const label = byAgency ? 'Agency ID' : 'Site ID';
 	const id = Number(byAgency ? credentials.agencyId : credentials.siteId);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { AgencyCrm } from '../nodes/AgencyCrm/AgencyCrm.node';
@@ -9,13 +9,17 @@ import type { CustomOperationKey } from '../nodes/AgencyCrm/catalogue/types';
 
 /**
  * Writes `docs/operations.md` from the catalogue: every operation with its endpoint, paging, the
- * access it needs and whether it is resent after a connection failure. `npm run docs:operations`
- * writes it; test/unit/operationsDoc.test.ts fails when the committed page differs.
+ * access it needs and whether it is resent after a connection failure; and the README's table of
+ * resources and their operations. `npm run docs:operations` writes both;
+ * test/unit/operationsDoc.test.ts fails when the committed files differ.
  */
 
 /** The repository: this file runs from `scripts/` under ts-jest and from `build/scripts/` once built. */
 export const ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === 'build' ? '../..' : '..');
 export const OPERATIONS_PAGE = path.join(ROOT, 'docs', 'operations.md');
+export const README = path.join(ROOT, 'README.md');
+/** The README's generated block, between two markers that stay. */
+const README_BLOCK = /(<!-- operations:start[^>]*-->)[\s\S]*?(<!-- operations:end -->)/;
 
 /** The requests of the operations that send more than one, and which of them are resent. */
 const CUSTOM_OPERATIONS: Record<CustomOperationKey, string> = {
@@ -68,6 +72,28 @@ export function operationsMarkdown(): string {
 	].join('\n');
 }
 
+/** One row per resource, in the order of the node's Resource list: its operations, by name. */
+function resourceTable(): string {
+	const operations = [...resourceNames].map(([value, name]) => ({
+		name,
+		operations: ENDPOINTS.filter((endpoint) => endpoint.resource === value).map((endpoint) => endpoint.operation.name),
+	}));
+	return [
+		row(['Resource', 'Operations']),
+		row(['---', '---']),
+		...operations.map((resource) => row([resource.name, resource.operations.sort().join(', ')])),
+	].join('\n');
+}
+
+/** The README with its table of resources regenerated from the catalogue. */
+export function readmeWithOperations(readme: string): string {
+	if (!README_BLOCK.test(readme)) throw new Error('README.md lost its <!-- operations:start/end --> markers');
+	return prettierMarkdown(
+		readme.replace(README_BLOCK, (_block, start: string, end: string) => `${start}\n\n${resourceTable()}\n\n${end}`),
+		README,
+	);
+}
+
 /** Markdown formatted with the repository's Prettier configuration, as `file` is committed. */
 export function prettierMarkdown(markdown: string, file: string): string {
 	return execFileSync(process.execPath, [require.resolve('prettier/bin/prettier.cjs'), '--stdin-filepath', file], {
@@ -84,5 +110,8 @@ export function operationsPage(): string {
 
 if (require.main === module) {
 	writeFileSync(OPERATIONS_PAGE, operationsPage());
-	process.stdout.write(`wrote ${path.relative(process.cwd(), OPERATIONS_PAGE)}\n`);
+	writeFileSync(README, readmeWithOperations(readFileSync(README, 'utf8')));
+	process.stdout.write(
+		`wrote ${path.relative(process.cwd(), OPERATIONS_PAGE)} and the table of ${path.relative(process.cwd(), README)}\n`,
+	);
 }

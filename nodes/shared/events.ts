@@ -7,5 +7,3 @@ export const EVENT_OPTIONS: INodePropertyOptions[] = [
 	{ name: 'Product Created', value: 'PRODUCT_CREATE' },
 	{ name: 'Product Updated', value: 'PRODUCT_UPDATE' },
 ];
-
-export const EVENT_TYPES = EVENT_OPTIONS.map((option) => String(option.value));

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { OPERATIONS_PAGE, operationsPage } from '../../scripts/docs-operations';
+import { OPERATIONS_PAGE, README, operationsPage, readmeWithOperations } from '../../scripts/docs-operations';
 import { SPEC_ENDPOINTS, endpointShape } from '../spec/endpoints';
 
 /** docs/operations.md is generated from the catalogue (`npm run docs:operations`) and must not drift. */
@@ -14,6 +14,11 @@ const rows = [...committed.matchAll(/^\| `(\w+) (\S+)`\s*\|(.*)\|$/gm)].map(([, 
 
 test('the committed page is what `npm run docs:operations` writes', () => {
 	expect(committed).toBe(operationsPage());
+});
+
+test("the README's table of resources and operations is what `npm run docs:operations` writes", () => {
+	const readme = readFileSync(README, 'utf8');
+	expect(readme).toBe(readmeWithOperations(readme));
 });
 
 test('every endpoint of the spec has a row', () => {

@@ -90,7 +90,7 @@ function overlay(extra: IDataObject, typed: IDataObject): IDataObject {
 }
 
 /** Fills `{placeholders}` with URL-encoded values. */
-export function fillPath(path: string, params: IDataObject): string {
+function fillPath(path: string, params: IDataObject): string {
 	return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
 }
 

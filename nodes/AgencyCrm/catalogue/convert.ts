@@ -20,7 +20,7 @@ function locatorValue(value: unknown): unknown {
 }
 
 /** Digits → a number (ids travel as integers where they are numeric); anything else as entered, trimmed. */
-export function idValue(value: unknown): unknown {
+function idValue(value: unknown): unknown {
 	if (isAbsent(value)) return undefined;
 	if (typeof value !== 'string' && typeof value !== 'number') return value;
 	const text = String(value).trim();
@@ -98,7 +98,7 @@ export const calendarDate: Converter = (value, env) => {
 };
 
 /** Items of a fixedCollection (`{group: [{…}]}`, or one `{…}` when not multiple) → the entries. */
-export function entriesOf(value: unknown, group: string): IDataObject[] {
+function entriesOf(value: unknown, group: string): IDataObject[] {
 	const entries = (value as IDataObject | undefined)?.[group];
 	if (Array.isArray(entries)) return entries as IDataObject[];
 	return entries && typeof entries === 'object' ? [entries as IDataObject] : [];

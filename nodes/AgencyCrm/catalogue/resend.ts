@@ -10,7 +10,7 @@ import type { Endpoint, PreparedRequest, ResendPolicy } from './types';
  */
 
 /** The decision by method, for endpoints that declare none. */
-export const RESEND_BY_METHOD: Partial<Record<IHttpRequestMethods, ResendPolicy>> = {
+const RESEND_BY_METHOD: Partial<Record<IHttpRequestMethods, ResendPolicy>> = {
 	GET: {
 		resend: true,
 		reason:

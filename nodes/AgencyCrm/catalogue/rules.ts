@@ -31,7 +31,7 @@ export class InputError extends Error {
 /** Spec sections 4 and 8: "maximum 20 MB", read as 20,000,000 bytes, the stricter of the two readings. */
 export const MAX_UPLOAD_BYTES = 20_000_000;
 export const MIN_PICTURE_WIDTH = 800;
-export const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 export const isAbsent = (value: unknown): value is undefined | null | '' =>
 	value === undefined || value === null || value === '';
