@@ -2,7 +2,8 @@
  * The fault run of issue 11, in process: customer creates through the action node's router against
  * a sandbox (fresh, in a worker thread) with every fault on, at concurrency 1, at the default
  * concurrency, and at the default concurrency with each request waiting out its own 429 instead of
- * the whole run pausing (the transport's pacing replaced, for comparison only). Prints wall times,
+ * the whole run pausing (the transport's pacing replaced, for comparison only); the 429s of every
+ * 10th request (issue 11's run), then of a limit per second as real APIs set one. Prints wall times,
  * faults, pauses and exchanges; checks nothing is lost or duplicated. Figures only; never fails on time.
  *   npx tsc -p tsconfig.tools.json && node build/bench/fault-run.js [items]
  */
@@ -13,25 +14,9 @@ import { DEFAULT_CONCURRENCY } from '../nodes/AgencyCrm/catalogue/describe';
 import * as transportPacing from '../nodes/shared/transport/pacing';
 import { Pacing } from '../nodes/shared/transport/pacing';
 import { startSandbox } from '../sandbox';
+import { EVERY_10TH_THROTTLED, limitPerSecond } from '../test/helpers/faultProfiles';
 import { admin, counters, customerCreates, duplicateContacts, runNode } from '../test/inprocess/bulk';
 import { benchEntry } from './entry';
-
-/**
- * Issue 11's faults (10% 429 with Retry-After 1, 5% 503, a revocation every 200 requests) plus
- * resets before and after processing. Rates are exact and a request due for two faults gets only
- * the first (reset, then 429, then 5xx), so they are chosen not to align (0.05 would fall on every
- * other 429).
- */
-const FAULTS = {
-	latency_ms: 20,
-	rate_429: 0.1,
-	retry_after_s: 1,
-	rate_5xx: 0.045,
-	status_5xx: 503,
-	reset_rate: 0.021,
-	reset_after_rate: 0.019,
-	revoke_token_every: 200,
-};
 
 async function serveInWorker(): Promise<void> {
 	const sandbox = await startSandbox({ port: 0, quiet: true });
@@ -42,10 +27,19 @@ async function serveInWorker(): Promise<void> {
 const pacingModule = transportPacing as { pacingOf: (context: object) => Pacing };
 const sharedPacing = pacingModule.pacingOf;
 
-async function measure(label: string, tag: string, items: number, concurrency: number, perRequest: boolean) {
+async function measure(
+	label: string,
+	tag: string,
+	{
+		items,
+		faults,
+		concurrency,
+		perRequest,
+	}: { items: number; faults: object; concurrency: number; perRequest: boolean },
+) {
 	const worker = new Worker(__filename);
 	const [origin] = (await once(worker, 'message')) as [string];
-	await admin(origin, 'POST', '/faults', FAULTS);
+	await admin(origin, 'POST', '/faults', faults);
 	// Per request: every call gets a pacing of its own, so a 429 holds only the request that got it.
 	pacingModule.pacingOf = perRequest ? () => new Pacing() : sharedPacing;
 	const run = await runNode(origin, customerCreates(tag, items, concurrency), true);
@@ -70,10 +64,18 @@ async function measure(label: string, tag: string, items: number, concurrency: n
 
 async function main(): Promise<void> {
 	const items = Number(process.argv[2] ?? 1000);
-	console.log(`${items} customer creates (Continue On Fail on), faults ${JSON.stringify(FAULTS)}`);
-	await measure(`concurrency ${DEFAULT_CONCURRENCY}, shared 429 pause`, 'shared', items, DEFAULT_CONCURRENCY, false);
-	await measure(`concurrency ${DEFAULT_CONCURRENCY}, each 429 waited alone`, 'alone', items, DEFAULT_CONCURRENCY, true);
-	await measure('concurrency 1', 'serial', items, 1, false);
+	const profiles = [
+		{ name: 'every 10th request throttled', tag: 'tenth', faults: EVERY_10TH_THROTTLED },
+		{ name: 'a limit per second', tag: 'limit', faults: limitPerSecond() },
+	];
+	for (const { name, tag, faults } of profiles) {
+		console.log(`${items} customer creates (Continue On Fail on), ${name}: faults ${JSON.stringify(faults)}`);
+		const concurrency = DEFAULT_CONCURRENCY;
+		const shared = { items, faults, concurrency, perRequest: false };
+		await measure(`concurrency ${concurrency}, shared 429 pause`, `${tag}-shared`, shared);
+		await measure(`concurrency ${concurrency}, each 429 waited alone`, `${tag}-alone`, { ...shared, perRequest: true });
+		await measure('concurrency 1', `${tag}-serial`, { ...shared, concurrency: 1 });
+	}
 }
 
 benchEntry(main, serveInWorker);

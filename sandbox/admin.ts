@@ -120,7 +120,7 @@ export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: Admi
 		adminRoute(
 			'POST',
 			'/faults',
-			'set faults {client_id?, latency_ms?, rate_429?, retry_after_s?, rate_5xx?, status_5xx?, reset_rate?, reset_after_rate?, revoke_token_every?, consent_proof_failure?, include_token?}',
+			'set faults {client_id?, latency_ms?, rate_429?, retry_after_s?, rate_limit_per_s?, rate_5xx?, status_5xx?, reset_rate?, reset_after_rate?, revoke_token_every?, consent_proof_failure?, include_token?}',
 			(request) => json({ data: faults.configure(request.body, knownClient) }),
 		),
 		adminRoute('DELETE', '/faults', 'clear every fault', () => {
@@ -135,6 +135,17 @@ export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: Admi
 				throw invalidField('client_id', `unknown client ${clientId}`);
 			return json({ revoked: tokens.revoke(clientId) });
 		}),
+		adminRoute(
+			'GET',
+			'/tokens',
+			'every token issued ?limit=N (oldest first; revoked and expired ones too, with live)',
+			(request) =>
+				json({
+					data: tokens.issued
+						.latest(readLimit(request.query, 100))
+						.map((entry) => ({ ...entry, live: tokens.isLive(entry.access_token) })),
+				}),
+		),
 		adminRoute(
 			'GET',
 			'/counters',

@@ -6,6 +6,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Grant } from './api';
 import { ApiError, forbidden, notFound, Reply, validationError } from './http';
+import { Ring } from './metrics';
 import type { ApiClient } from './model';
 import type { Store } from './store';
 
@@ -15,10 +16,32 @@ interface IssuedToken extends Grant {
 	expiresAt: number;
 }
 
+/** A token as `GET /_admin/tokens` lists it. */
+export interface IssuedTokenEntry {
+	at: string;
+	client_id: string;
+	access_token: string;
+	refresh_token: string;
+}
+
+/** How many issued tokens the admin log keeps (the oldest are dropped). */
+export const TOKEN_LOG_SIZE = 2000;
+
 export class TokenStore {
 	private readonly tokens = new Map<string, IssuedToken>();
 
+	/**
+	 * Every token issued, revoked and expired ones included, so that a test can look for them where
+	 * they must not appear (logs, execution records). Kept until the sandbox stops, like the data.
+	 */
+	readonly issued = new Ring<IssuedTokenEntry>(TOKEN_LOG_SIZE);
+
 	constructor(private readonly lifetimeSeconds: number) {}
+
+	/** Whether an access token is live (issued, neither revoked nor expired). */
+	isLive(accessToken: string): boolean {
+		return this.resolve(accessToken) !== undefined;
+	}
 
 	issue(
 		client: ApiClient,
@@ -28,7 +51,14 @@ export class TokenStore {
 		const accessToken = randomBytes(24).toString('base64url');
 		this.tokens.set(accessToken, { client, siteId, agencyIds, expiresAt: Date.now() + this.lifetimeSeconds * 1000 });
 		// Refresh tokens are returned but never accepted: the refresh request is not shown (docs/assumptions.md).
-		return { accessToken, refreshToken: randomBytes(24).toString('base64url'), expiresIn: this.lifetimeSeconds };
+		const refreshToken = randomBytes(24).toString('base64url');
+		this.issued.push({
+			at: new Date().toISOString(),
+			client_id: client.clientId,
+			access_token: accessToken,
+			refresh_token: refreshToken,
+		});
+		return { accessToken, refreshToken, expiresIn: this.lifetimeSeconds };
 	}
 
 	/** The grant of a live token; expired tokens are forgotten. */

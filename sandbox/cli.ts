@@ -51,7 +51,7 @@ async function main(): Promise<void> {
 				`  ${client.name.padEnd(16)} client id: ${client.clientId.padEnd(15)} secret: ${client.clientSecret.padEnd(15)} site id: ${client.siteId}  agencies: ${client.agencyIds.join(', ')}  packs: ${client.packs.join(', ')}  calendar: ${client.calendar.join('+') || 'none'}`,
 		),
 		'',
-		`Admin routes (no auth): GET ${sandbox.origin}/_admin lists them all — faults, revoke-tokens, counters, reset, requests, hooks, deliveries, deliveries/burst, duplicate-contacts, simulate-edit, records.`,
+		`Admin routes (no auth): GET ${sandbox.origin}/_admin lists them all — faults, revoke-tokens, tokens, counters, reset, requests, hooks, deliveries, deliveries/burst, duplicate-contacts, simulate-edit, records.`,
 	];
 	console.log(lines.join('\n'));
 

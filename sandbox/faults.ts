@@ -1,8 +1,9 @@
 /**
- * Injected faults (admin `POST /_admin/faults`): latency, 429 with Retry-After, 5xx, connection
- * resets before and after processing, token revocation every N requests and consent proof storage
- * failures, per client or global. Rates are applied with a deterministic accumulator: a rate of
- * 0.25 fires on every 4th request, so the rate holds exactly.
+ * Injected faults (admin `POST /_admin/faults`): latency, 429 with Retry-After (at a rate, or past a
+ * limit of requests per second), 5xx, connection resets before and after processing, token
+ * revocation every N requests and consent proof storage failures, per client or global. Rates are
+ * applied with a deterministic accumulator: a rate of 0.25 fires on every 4th request, so the rate
+ * holds exactly.
  */
 import { ApiError } from './http';
 import { FieldReader, objectBody } from './validation';
@@ -11,6 +12,11 @@ export interface FaultProfile {
 	latency_ms: number;
 	rate_429: number;
 	retry_after_s: number;
+	/**
+	 * A limit as real APIs set one: at most this many requests per clock second (0: none); past it,
+	 * every request is answered 429 until the second is over, with Retry-After its remaining seconds.
+	 */
+	rate_limit_per_s: number;
 	rate_5xx: number;
 	status_5xx: number;
 	/** Closes the connection before the request is processed. */
@@ -47,6 +53,30 @@ const SERVER_ERROR_CODES: Record<number, string> = {
 	504: 'GATEWAY_TIMEOUT',
 };
 
+/** A fixed window of one clock second: how many requests arrived in it. */
+class PerSecondLimit {
+	private second = -1;
+	private arrived = 0;
+
+	constructor(
+		private readonly limit: number,
+		private readonly now: () => number,
+	) {}
+
+	/** Counts a request; past the limit, the seconds until the window resets (rounded up), else undefined. */
+	retryAfter(): number | undefined {
+		if (this.limit <= 0) return undefined;
+		const now = this.now();
+		const second = Math.floor(now / 1000);
+		if (second !== this.second) {
+			this.second = second;
+			this.arrived = 0;
+		}
+		if (++this.arrived <= this.limit) return undefined;
+		return Math.ceil(((second + 1) * 1000 - now) / 1000);
+	}
+}
+
 /** Fires `rate` of the calls to `due()`, evenly spread. */
 class RateAccumulator {
 	private credit = 0;
@@ -67,9 +97,14 @@ class ActiveFaults {
 	private readonly tooManyRequests: RateAccumulator;
 	private readonly serverErrors: RateAccumulator;
 	private readonly resetsAfter: RateAccumulator;
+	private readonly limit: PerSecondLimit;
 	private authenticatedRequests = 0;
 
-	constructor(readonly profile: FaultProfile) {
+	constructor(
+		readonly profile: FaultProfile,
+		now: () => number,
+	) {
+		this.limit = new PerSecondLimit(profile.rate_limit_per_s, now);
 		this.resets = new RateAccumulator(profile.reset_rate);
 		this.tooManyRequests = new RateAccumulator(profile.rate_429);
 		this.serverErrors = new RateAccumulator(profile.rate_5xx);
@@ -79,17 +114,19 @@ class ActiveFaults {
 	/**
 	 * The before-processing accumulators advance on every request, so that each rate holds on its
 	 * own; `reset_after_rate` counts only the requests that get past them, i.e. that are processed.
-	 * Revocation counts the requests that arrive with a live token.
+	 * Revocation counts the requests that arrive with a live token, the limit every request.
 	 */
 	decide(authenticated: boolean): Omit<FaultDecision, 'latencyMs'> {
 		const every = this.profile.revoke_token_every;
 		const revokeTokens = authenticated && every > 0 && ++this.authenticatedRequests % every === 0;
+		const overLimit = this.limit.retryAfter();
 		const reset = this.resets.due();
 		const tooMany = this.tooManyRequests.due();
 		const serverError = this.serverErrors.due();
-		const { retry_after_s: retryAfter, status_5xx: status } = this.profile;
+		const { status_5xx: status } = this.profile;
 		if (reset) return { revokeTokens, outcome: { kind: 'reset' } };
-		if (tooMany) {
+		if (overLimit !== undefined || tooMany) {
+			const retryAfter = overLimit ?? this.profile.retry_after_s;
 			const error = new ApiError(429, 'RATE_LIMITED', `Too many requests: retry after ${retryAfter} s.`, undefined, {
 				'Retry-After': String(retryAfter),
 			});
@@ -111,6 +148,8 @@ export class Faults {
 	private global: ActiveFaults | undefined;
 	private readonly byClient = new Map<string, ActiveFaults>();
 
+	constructor(private readonly now: () => number = Date.now) {}
+
 	/** Sets the faults of one client (`client_id`) or the global ones; replaces what was set for that scope. */
 	configure(body: unknown, knownClient: (clientId: string) => boolean): { scope: string; faults: FaultProfile } {
 		const reader = new FieldReader(objectBody(body));
@@ -121,6 +160,7 @@ export class Faults {
 			latency_ms: reader.optionalInteger('latency_ms', { min: 0, max: 120_000 }) ?? 0,
 			rate_429: rate('rate_429'),
 			retry_after_s: reader.optionalInteger('retry_after_s', { min: 0, max: 3600 }) ?? 1,
+			rate_limit_per_s: reader.optionalInteger('rate_limit_per_s', { min: 0, max: 1_000_000 }) ?? 0,
 			rate_5xx: rate('rate_5xx'),
 			status_5xx: reader.optionalInteger('status_5xx', { min: 500, max: 599 }) ?? 503,
 			reset_rate: rate('reset_rate'),
@@ -130,8 +170,8 @@ export class Faults {
 			include_token: reader.optionalBoolean('include_token') ?? false,
 		};
 		reader.throwIfInvalid();
-		if (clientId === undefined) this.global = new ActiveFaults(profile);
-		else this.byClient.set(clientId, new ActiveFaults(profile));
+		if (clientId === undefined) this.global = new ActiveFaults(profile, this.now);
+		else this.byClient.set(clientId, new ActiveFaults(profile, this.now));
 		return { scope: clientId ?? 'global', faults: profile };
 	}
 

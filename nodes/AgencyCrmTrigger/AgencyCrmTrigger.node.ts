@@ -14,11 +14,11 @@ import {
 	fetchRecord,
 	isIdentified,
 	nameList,
+	notificationOf,
 	providedSecret,
 	secretMatches,
 	subjectOf,
 } from './delivery';
-import type { Notification } from './delivery';
 import {
 	forgetDeliveries,
 	forgetRecords,
@@ -135,13 +135,17 @@ export class AgencyCrmTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const response = this.getResponseObject();
-		if (!secretMatches(registrationOf(this).secret, providedSecret(this))) {
+		if (!secretMatches(registrationOf(this).secretDigest, providedSecret(this))) {
 			response.status(401).json({ error: 'Missing or wrong webhook secret' });
+			return START_NOTHING;
+		}
+		const notification = notificationOf(this.getBodyData());
+		if (notification === undefined) {
+			response.status(400).json({ error: 'The body is not a JSON notification' });
 			return START_NOTHING;
 		}
 		// Acknowledge before any further work: the API wants 200 within 10 seconds.
 		response.status(200).json({ received: true });
-		const notification = (this.getBodyData() ?? {}) as Notification;
 		const subject = subjectOf(notification);
 		const events = this.getNodeParameter('events') as string[];
 		// The hook only carries the chosen events; an unknown or missing type is let through.

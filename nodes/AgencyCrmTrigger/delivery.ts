@@ -3,13 +3,16 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest, responseData } from '../shared/transport';
-import { SECRET_HEADER } from './hookRegistration';
+import { SECRET_HEADER, secretDigest } from './hookRegistration';
 
-/** Constant-time comparison, so that the secret cannot be guessed from response times. */
-export function secretMatches(expected: string | undefined, provided: unknown): boolean {
-	if (!expected || typeof provided !== 'string') return false;
-	const a = Buffer.from(expected);
-	const b = Buffer.from(provided);
+/**
+ * Whether the provided secret is the registered one, given the registration's digest. The digests
+ * are compared in constant time, so that the secret cannot be guessed from response times.
+ */
+export function secretMatches(expectedDigest: string | undefined, provided: unknown): boolean {
+	if (!expectedDigest || typeof provided !== 'string') return false;
+	const a = Buffer.from(expectedDigest);
+	const b = Buffer.from(secretDigest(provided));
 	return a.length === b.length && timingSafeEqual(a, b);
 }
 
@@ -22,6 +25,23 @@ export function providedSecret(context: IWebhookFunctions): unknown {
  * resource" (section 6); the other keys are our reading (docs/assumptions.md).
  */
 export type Notification = IDataObject;
+
+/**
+ * The delivery's body as a notification. n8n parses JSON itself (and answers malformed JSON sent as
+ * JSON with 422 before the trigger runs); a body sent as text is read as JSON here. Text that is not
+ * a JSON object names nothing: undefined, so that no workflow starts for it.
+ */
+export function notificationOf(body: unknown): Notification | undefined {
+	if (typeof body !== 'string') return (body ?? {}) as Notification;
+	try {
+		const parsed: unknown = JSON.parse(body);
+		return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+			? (parsed as Notification)
+			: undefined;
+	} catch {
+		return undefined;
+	}
+}
 
 export type ResourceType = 'customer' | 'product';
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'crypto';
+import { createHash, randomBytes } from 'crypto';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -15,11 +15,20 @@ export interface Hook {
 	headers: IDataObject | null;
 }
 
-/** What a workflow keeps between activation and delivery: in the database, not in memory. */
+/**
+ * What a workflow keeps between activation and delivery: in the database, not in memory. Of the
+ * secret only its digest: n8n copies static data into execution records (1.x) and exports, and the
+ * secret itself is back in the hook's headers (GET /hooks) whenever the hook is registered again.
+ */
 export interface Registration {
 	hookId?: number;
-	secret?: string;
+	secretDigest?: string;
 	webhookUrl?: string;
+}
+
+/** The SHA-256 digest of a delivery secret, in hex: what a registration keeps and deliveries are checked against. */
+export function secretDigest(secret: string): string {
+	return createHash('sha256').update(secret).digest('hex');
 }
 
 type Slot = 'production' | 'test';
@@ -45,7 +54,7 @@ export function registrationOf(
 
 function clear(registration: Registration) {
 	delete registration.hookId;
-	delete registration.secret;
+	delete registration.secretDigest;
 	delete registration.webhookUrl;
 }
 
@@ -71,7 +80,8 @@ function secretOf(hook: Hook | undefined): string | undefined {
  * URL), else one already registered for this URL, updated with PUT; a new one only when neither
  * exists. The PUT carries the URL, which reactivates a suspended hook (spec section 3): the spec
  * shows no field that tells a suspended hook from an active one, so every activation sends it.
- * The secret kept is the one the hook carries (ours, unless a lost answer made us adopt another's).
+ * The secret is the one the hook already carries, else a new one; the registration keeps its digest
+ * (of the hook's answer: ours, unless a lost answer made us adopt another's).
  */
 export async function registerHook(context: IHookFunctions): Promise<void> {
 	const events = selectedEvents(context);
@@ -79,7 +89,7 @@ export async function registerHook(context: IHookFunctions): Promise<void> {
 	const url = context.getNodeWebhookUrl('default') as string;
 	const hooks = await listHooks(context);
 	const existing = hooks.find((hook) => hook.id === registration.hookId) ?? hooks.find((hook) => hook.url === url);
-	const secret = registration.secret ?? secretOf(existing) ?? randomBytes(32).toString('hex');
+	const secret = secretOf(existing) ?? randomBytes(32).toString('hex');
 	const body: IDataObject = {
 		url,
 		origines: events,
@@ -95,7 +105,11 @@ export async function registerHook(context: IHookFunctions): Promise<void> {
 		? await apiRequest(context, { method: 'PUT', path: `/hooks/${existing.id}`, body, idempotent: true })
 		: await apiRequest(context, { method: 'POST', path: '/hooks', body, lookUpOutcome: registeredMeanwhile });
 	const hook = responseData(response) as Hook;
-	Object.assign(registration, { hookId: hook.id ?? existing?.id, secret: secretOf(hook) ?? secret, webhookUrl: url });
+	Object.assign(registration, {
+		hookId: hook.id ?? existing?.id,
+		secretDigest: secretDigest(secretOf(hook) ?? secret),
+		webhookUrl: url,
+	});
 }
 
 /** Removes the hook; one already gone (404) counts as removed. Failures are logged, not hidden. */

@@ -100,6 +100,29 @@ describe('bearer token', () => {
 		expect((await h.api('GET', '/discovery')).status).toBe(200);
 	});
 
+	test('GET /_admin/tokens lists every token issued, revoked ones too, across resets', async () => {
+		const first = await h.requestToken('limited-client', 'limited-secret', { site_id: '1' });
+		await h.admin('POST', '/revoke-tokens', { client_id: 'limited-client' });
+		await h.admin('POST', '/reset');
+		const second = await h.requestToken('limited-client', 'limited-secret', { site_id: '1' });
+		const listed = await h.admin('GET', '/tokens?limit=2000');
+		expect(listed.status).toBe(200);
+		const limited = (listed.body.data as Array<{ client_id: string }>).filter(
+			(entry) => entry.client_id === 'limited-client',
+		);
+		expect(limited.slice(-2)).toEqual([
+			{
+				at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+				client_id: 'limited-client',
+				access_token: first.body.access_token,
+				refresh_token: first.body.refresh_token,
+				live: false,
+			},
+			expect.objectContaining({ access_token: second.body.access_token, live: true }),
+		]);
+		expect((await h.admin('GET', '/tokens?limit=0')).status).toBe(422);
+	});
+
 	test('expires after its lifetime', async () => {
 		const shortLived = await Harness.start({ tokenLifetimeSeconds: 1 });
 		try {

@@ -1,4 +1,5 @@
-import { detailFields, eventually, Harness, HttpResult } from './harness';
+import { Faults } from '../../sandbox/faults';
+import { detailFields, eventually, Harness, HttpResult, sleep } from './harness';
 import { formWith } from './images';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -34,6 +35,42 @@ describe('injected faults', () => {
 		expect(limited[0].body.error.code).toBe('RATE_LIMITED');
 		const other = await repeat(8, () => h.api('GET', '/discovery', { client: 'limited-client' }));
 		expect(other.every((result) => result.status === 200)).toBe(true);
+	});
+
+	test('a limit per second answers 429 past it until the second is over, Retry-After rounded up', () => {
+		let now = 0;
+		const faults = new Faults(() => now);
+		faults.configure({ rate_limit_per_s: 2 }, () => true);
+		/** A request arriving at `ms`: "ok", or the status and Retry-After of the injected error. */
+		const arrivingAt = (ms: number) => {
+			now = ms;
+			const { outcome } = faults.decide('demo-client', false, true);
+			return outcome.kind === 'error' ? `${outcome.error.status} ${outcome.error.headers?.['Retry-After']}` : 'ok';
+		};
+		expect([5_000, 5_000, 5_300, 5_999, 6_000, 6_000, 6_001, 8_500].map(arrivingAt)).toEqual([
+			'ok',
+			'ok',
+			'429 1',
+			'429 1',
+			'ok',
+			'ok',
+			'429 1',
+			'ok',
+		]);
+	});
+
+	test('a limit per second over HTTP: the requests past it get 429, the next second passes', async () => {
+		await h.token();
+		await h.admin('POST', '/faults', { rate_limit_per_s: 3 });
+		// Start at the beginning of a second, so that five quick requests fall in the same one.
+		await sleep(1000 - (Date.now() % 1000) + 20);
+		const results = await repeat(5, () => h.api('GET', '/discovery'));
+		expect(results.map((result) => result.status)).toEqual([200, 200, 200, 429, 429]);
+		expect(results[3].headers.get('retry-after')).toBe('1');
+		expect(results[3].body.error.code).toBe('RATE_LIMITED');
+		await sleep(1000);
+		expect((await h.api('GET', '/discovery')).status).toBe(200);
+		expect((await h.admin('GET', '/counters')).body.faults.rate_429).toBeGreaterThanOrEqual(2);
 	});
 
 	test('5xx with the configured status, never on the token endpoint unless include_token', async () => {
@@ -137,6 +174,7 @@ describe('injected faults', () => {
 		expect((await h.api('GET', '/discovery')).status).toBe(200);
 		const invalid = await h.admin('POST', '/faults', {
 			rate_429: 2,
+			rate_limit_per_s: -1,
 			client_id: 'nobody',
 			status_5xx: 404,
 			reset_after_rate: -1,
@@ -146,6 +184,7 @@ describe('injected faults', () => {
 		expect(detailFields(invalid)).toEqual([
 			'client_id',
 			'rate_429',
+			'rate_limit_per_s',
 			'status_5xx',
 			'reset_after_rate',
 			'revoke_token_every',

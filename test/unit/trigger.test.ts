@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { IDataObject, IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
 
 import { AgencyCrmTrigger } from '../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.node';
@@ -17,6 +19,8 @@ const TEST_URL = 'https://n8n.example.com/webhook-test/3f1c/webhook';
 const OLD_URL = 'http://old-host:5678/webhook/3f1c/webhook';
 const SECRET_HEADER = 'x-agency-crm-secret';
 const SECRET = 'a1'.repeat(32);
+/** A registration keeps the SHA-256 digest of its secret, never the secret (n8n copies static data into executions). */
+const digestOf = (secret: unknown) => createHash('sha256').update(String(secret)).digest('hex');
 const EVENTS = ['CUSTOMER_UPDATE', 'PRODUCT_UPDATE'];
 
 let stored: StoredStaticData;
@@ -28,7 +32,9 @@ const nodeData = () => (stored.data[`node:${NODE_NAME}`] ?? {}) as IDataObject;
 const registered = (slot: 'production' | 'test') => nodeData()[slot] as IDataObject | undefined;
 /** The state of a workflow activated before: its hook 7 with the secret, at the production URL. */
 const activatedBefore = (url = PRODUCTION_URL) => {
-	stored.data = { [`node:${NODE_NAME}`]: { production: { hookId: 7, secret: SECRET, webhookUrl: url } } };
+	stored.data = {
+		[`node:${NODE_NAME}`]: { production: { hookId: 7, secretDigest: digestOf(SECRET), webhookUrl: url } },
+	};
 };
 
 const hookCall = (answers: ScriptedAnswer[], mode: WorkflowExecuteMode, url: string) => ({
@@ -112,7 +118,8 @@ describe('registration', () => {
 		const secret = (put.body!.headers as IDataObject)[SECRET_HEADER];
 		expect(secret).toMatch(/^[0-9a-f]{64}$/);
 		expect(fake.calls).toHaveLength(2);
-		expect(registered('production')).toEqual({ hookId: 7, secret, webhookUrl: PRODUCTION_URL });
+		expect(registered('production')).toEqual({ hookId: 7, secretDigest: digestOf(secret), webhookUrl: PRODUCTION_URL });
+		expect(JSON.stringify(stored.data)).not.toContain(String(secret));
 	});
 
 	test('registers a new hook (POST) when none points here', async () => {
@@ -142,7 +149,11 @@ describe('registration', () => {
 				'GET /hooks',
 			]);
 			// Deliveries are checked against the secret the hook found carries.
-			expect(registered('production')).toEqual({ hookId: 12, secret: SECRET, webhookUrl: PRODUCTION_URL });
+			expect(registered('production')).toEqual({
+				hookId: 12,
+				secretDigest: digestOf(SECRET),
+				webhookUrl: PRODUCTION_URL,
+			});
 		});
 
 		test.each([502, 504])('a %i, and no hook with this URL: the registration is sent once more', async (gateway) => {
@@ -159,7 +170,11 @@ describe('registration', () => {
 				'POST /hooks',
 			]);
 			expect(fake.requests()[3].body).toEqual(fake.requests()[1].body);
-			expect(registered('production')).toEqual({ hookId: 12, secret: postedSecret(fake), webhookUrl: PRODUCTION_URL });
+			expect(registered('production')).toEqual({
+				hookId: 12,
+				secretDigest: digestOf(postedSecret(fake)),
+				webhookUrl: PRODUCTION_URL,
+			});
 		});
 
 		test('a 503 or 429 says it was not processed: sent again without looking', async () => {
@@ -213,7 +228,7 @@ describe('registration', () => {
 			ok({ data: { id: 7, url: PRODUCTION_URL } }),
 		]);
 		expect(fake.requests()[1]).toMatchObject({ method: 'PUT', url: '/hooks/7', body: { url: PRODUCTION_URL } });
-		expect(registered('production')).toEqual({ hookId: 7, secret: SECRET, webhookUrl: PRODUCTION_URL });
+		expect(registered('production')).toEqual({ hookId: 7, secretDigest: digestOf(SECRET), webhookUrl: PRODUCTION_URL });
 	});
 
 	test('a 404 on delete counts as removed and clears the registration', async () => {
@@ -231,13 +246,13 @@ describe('registration', () => {
 		]);
 		expect(removed).toBe(false);
 		expect(fake.logs).toEqual([{ level: 'error', message: 'Agency CRM Trigger: could not delete webhook 7' }]);
-		expect(registered('production')).toEqual({ hookId: 7, secret: SECRET, webhookUrl: PRODUCTION_URL });
+		expect(registered('production')).toEqual({ hookId: 7, secretDigest: digestOf(SECRET), webhookUrl: PRODUCTION_URL });
 	});
 
 	test('the production and the test slot never share a hook', async () => {
 		const productionHook = { id: 1, url: PRODUCTION_URL, origines: EVENTS, headers: null };
 		await activate([ok({ data: [] }), status(201, {}, { data: productionHook })]);
-		const productionSecret = registered('production')!.secret;
+		const productionSecret = registered('production')!.secretDigest;
 
 		const listening = await activate(
 			[ok({ data: [productionHook] }), status(201, {}, { data: { id: 2, url: TEST_URL } })],
@@ -245,13 +260,13 @@ describe('registration', () => {
 			TEST_URL,
 		);
 		expect(listening.requests()[1]).toMatchObject({ method: 'POST', url: '/hooks', body: { url: TEST_URL } });
-		const testSecret = registered('test')!.secret;
+		const testSecret = registered('test')!.secretDigest;
 		expect(testSecret).not.toBe(productionSecret);
 
 		// n8n removes the test hook in "internal" mode once the test event arrived.
 		const stopped = await deactivate([status(204)], 'internal', TEST_URL);
 		expect(stopped.fake.requests()).toEqual([{ method: 'DELETE', url: '/hooks/2', qs: undefined, body: undefined }]);
-		expect(registered('production')).toEqual({ hookId: 1, secret: productionSecret, webhookUrl: PRODUCTION_URL });
+		expect(registered('production')).toEqual({ hookId: 1, secretDigest: productionSecret, webhookUrl: PRODUCTION_URL });
 
 		const deactivated = await deactivate([status(204)]);
 		expect(deactivated.fake.requests()).toEqual([
@@ -280,6 +295,25 @@ describe('the secret', () => {
 		expect(fake.response).toEqual({ statusCode: 401, body: { error: 'Missing or wrong webhook secret' } });
 		expect(items).toEqual([]);
 		expect(fake.calls).toHaveLength(0);
+	});
+
+	test.each([
+		['malformed JSON', '{"event_type": "CUSTOMER_UPDATE", "resource_id": '],
+		['JSON that is not an object', '[{"event_type": "CUSTOMER_UPDATE", "resource_id": 5}]'],
+		['words', 'event_type=CUSTOMER_UPDATE'],
+	])('a delivery with the secret whose text body is %s gets 400 and starts nothing', async (_case, body) => {
+		activatedBefore();
+		const { fake, items } = await deliver(body, { parameters: { fetchFullRecord: true } });
+		expect(fake.response).toEqual({ statusCode: 400, body: { error: 'The body is not a JSON notification' } });
+		expect(items).toEqual([]);
+		expect(fake.calls).toHaveLength(0);
+	});
+
+	test('a notification sent as text is read as JSON', async () => {
+		activatedBefore();
+		const { fake, items } = await deliver(JSON.stringify(customerUpdate(5)));
+		expect(fake.response.statusCode).toBe(200);
+		expect(items).toEqual([expect.objectContaining({ event_type: 'CUSTOMER_UPDATE', resource_id: 5 })]);
 	});
 
 	test('a delivery to a workflow that registered nothing is refused', async () => {

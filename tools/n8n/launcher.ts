@@ -174,11 +174,17 @@ export function n8nCli(instance: N8nInstance, args: string[], brokerPort?: numbe
 	});
 }
 
-export async function importJson(instance: N8nInstance, kind: 'credentials' | 'workflow', data: unknown) {
+/** Imports credentials or workflows with the CLI; answers what the command printed. */
+export async function importJson(
+	instance: N8nInstance,
+	kind: 'credentials' | 'workflow',
+	data: unknown,
+): Promise<CliResult> {
 	const file = path.join(instance.userFolder, `import-${kind}-${Date.now()}.json`);
 	writeFileSync(file, JSON.stringify(data));
 	const result = await n8nCli(instance, [`import:${kind}`, `--input=${file}`]);
 	if (result.code !== 0) throw new Error(`n8n import:${kind} failed:\n${result.stdout}\n${result.stderr}`);
+	return result;
 }
 
 /** The result JSON that `n8n execute --rawOutput` prints between log lines (a line `{` … a line `}`). */
@@ -250,10 +256,15 @@ export type N8nCommand = 'start' | 'worker' | 'webhook';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function answers(url: string): Promise<boolean> {
-	return await fetch(url).then(
-		(response) => response.ok,
-		() => false,
-	);
+	try {
+		return (await fetch(url)).ok;
+	} catch (error) {
+		// A port the Fetch standard blocks (6000, 6665-6669, ...) would otherwise read as "not up yet".
+		if ((error as { cause?: Error }).cause?.message === 'bad port') {
+			throw new Error(`${url}: Node's fetch refuses this port; choose another AGENCY_CRM_N8N_PORT_BASE`);
+		}
+		return false;
+	}
 }
 
 /**

@@ -1,0 +1,93 @@
+/**
+ * Issue 11's fault run inside real n8n (AGENCY_CRM_N8N_VERSION, default 2.41): customer creates,
+ * Continue On Fail on, against the sandbox (in a worker thread) with every fault on, under two kinds
+ * of throttling: every 10th request answered 429 whatever the time (the issue's run), and a limit of
+ * requests per second as real APIs set one. Each at the default Concurrency and at Concurrency 1 (the
+ * node as it was before, one item after the other). Prints wall times, faults, pauses, exchanges,
+ * lost and duplicated contacts. Figures only; never fails on time. Needs the packed package:
+ *   npm run bench:faults:real-n8n -- [items, 1000] [limit per second, 50] [concurrencies, "10,1"]
+ */
+import { once } from 'node:events';
+import { parentPort, Worker } from 'node:worker_threads';
+
+import { startSandbox } from '../sandbox';
+import { portBase } from '../test/real-n8n/harness/context';
+import { EVERY_10TH_THROTTLED, LIMIT_PER_SECOND, limitPerSecond } from '../test/helpers/faultProfiles';
+import {
+	CREATE_NODE,
+	describeFaultRun,
+	faultRunWorkflow,
+	measureFaultRun,
+	outputOf,
+} from '../test/real-n8n/harness/faultRun';
+import { createInstance, importJson, installedN8n, publicApi, startServer } from '../tools/n8n/launcher';
+import { sandboxCredential } from '../tools/n8n/workflows';
+import { benchEntry } from './entry';
+
+async function serveInWorker(): Promise<void> {
+	const sandbox = await startSandbox({ port: 0, quiet: true });
+	parentPort?.postMessage({ origin: sandbox.origin, clients: sandbox.clients });
+}
+
+async function main(): Promise<void> {
+	const items = Number(process.argv[2] ?? 1000);
+	const perSecond = Number(process.argv[3] ?? LIMIT_PER_SECOND);
+	const concurrencies = (process.argv[4] ?? '10,1').split(',').map(Number);
+	const worker = new Worker(__filename);
+	const [{ origin, clients }] = (await once(worker, 'message')) as [
+		{ origin: string; clients: Array<{ clientId: string; clientSecret: string; siteId: number }> },
+	];
+	const demo = clients.find((client) => client.clientId === 'demo-client')!;
+	const credential = sandboxCredential('credBenchFaults1', origin, demo);
+	const profiles = [
+		{ name: 'every 10th request throttled', tag: 'nth', faults: EVERY_10TH_THROTTLED },
+		{ name: `a limit of ${perSecond} requests/s`, tag: 'limit', faults: limitPerSecond(perSecond) },
+	];
+	const runs = profiles
+		.flatMap((profile) => concurrencies.map((concurrency) => ({ ...profile, concurrency })))
+		.map((run, index) => ({
+			...run,
+			workflowId: `wfBenchFaults${String(index).padStart(3, '0')}`,
+			tag: `${run.tag}-c${run.concurrency}`,
+		}));
+
+	const n8n = installedN8n();
+	const instance = createInstance('bench-faults', portBase() + 40, n8n);
+	await importJson(instance, 'credentials', [credential]);
+	await importJson(
+		instance,
+		'workflow',
+		runs.map((run) =>
+			faultRunWorkflow(run.workflowId, run.tag, credential, items, {
+				continueOnFail: true,
+				concurrency: run.concurrency,
+			}),
+		),
+	);
+	const server = await startServer(instance);
+	try {
+		const api = await publicApi(server);
+		console.log(`n8n ${n8n.version}: ${items} customer creates per run, Continue On Fail on`);
+		for (const run of runs) {
+			const { faults } = run;
+			const measured = await measureFaultRun(server, api, origin, {
+				workflowId: run.workflowId,
+				tag: run.tag,
+				clientId: demo.clientId,
+				faults,
+			});
+			const output = outputOf(measured.execution, CREATE_NODE);
+			const errors = output.filter((item) => item.json.error !== undefined).length;
+			console.log(
+				describeFaultRun(`${run.name}, Concurrency ${run.concurrency}`, measured) +
+					`; ${output.length} items out, ${errors} errors`,
+			);
+			console.log(`  faults ${JSON.stringify(faults)}`);
+		}
+	} finally {
+		await server.stop();
+		await worker.terminate();
+	}
+}
+
+benchEntry(main, serveInWorker);
