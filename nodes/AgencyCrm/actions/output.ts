@@ -13,24 +13,29 @@ function relationKeys(request: PreparedRequest, parameter: string | undefined): 
 }
 
 /**
- * One record as the Output option asks: Simplified (the main keys, plus every relation the user
- * asked for with `include` or `fetch`, which must always come out), Raw, or the Selected Fields
- * (with the record's identifier). Operations without the option output the record as it is.
+ * How records come out as the Output option asks: Simplified (the main keys, plus every relation the
+ * user asked for with `include` or `fetch`, which must always come out), Raw, or the Selected Fields
+ * (with the record's identifier). Operations without the option output records as they are. The
+ * option is read once per item, not per record: a Return All shapes thousands of records, and each
+ * n8n parameter read costs more than the shaping itself.
  */
-export function outputRecord(
+export function outputShaper(
 	context: IExecuteFunctions,
 	endpoint: Endpoint,
 	request: PreparedRequest,
-	record: IDataObject,
 	itemIndex: number,
-): IDataObject {
+): (record: IDataObject) => IDataObject {
 	const keys = endpoint.outputKeys;
-	if (!keys) return record;
+	if (!keys) return (record) => record;
 	const mode = context.getNodeParameter('output', itemIndex, 'simple') as string;
-	if (mode === 'raw') return record;
+	if (mode === 'raw') return (record) => record;
 	const wanted =
 		mode === 'fields'
 			? [keys.id, ...listEntries(context.getNodeParameter('fields', itemIndex, ''))]
 			: [keys.id, ...keys.simple, ...relationKeys(request, keys.relationsParameter)];
-	return Object.fromEntries(wanted.filter((key) => key in record).map((key) => [key, record[key]]));
+	return (record) => {
+		const shaped: IDataObject = {};
+		for (const key of wanted) if (key in record) shaped[key] = record[key];
+		return shaped;
+	};
 }
