@@ -13,22 +13,27 @@ function relationKeys(request: PreparedRequest, parameter: string | undefined): 
 }
 
 /**
- * One record as the Output option asks: Simplified (the main keys), Raw, or the Selected Fields,
- * always with the record's identifier and every relation the user asked for with `include` or
- * `fetch` (asking for it is choosing it). Operations without the option output the record as it is.
+ * How records come out as the Output option asks: Simplified (the main keys), Raw, or the Selected
+ * Fields, always with the record's identifier and every relation the user asked for with `include`
+ * or `fetch` (asking for it is choosing it). Operations without the option output records as they
+ * are. The option is read once per item, not per record: a Return All shapes thousands of records,
+ * and each n8n parameter read costs more than the shaping itself.
  */
-export function outputRecord(
+export function outputShaper(
 	context: IExecuteFunctions,
 	endpoint: Endpoint,
 	request: PreparedRequest,
-	record: IDataObject,
 	itemIndex: number,
-): IDataObject {
+): (record: IDataObject) => IDataObject {
 	const keys = endpoint.outputKeys;
-	if (!keys) return record;
+	if (!keys) return (record) => record;
 	const mode = context.getNodeParameter('output', itemIndex, 'simple') as string;
-	if (mode === 'raw') return record;
+	if (mode === 'raw') return (record) => record;
 	const chosen = mode === 'fields' ? listEntries(context.getNodeParameter('fields', itemIndex, [])) : keys.simple;
 	const wanted = [keys.id, ...chosen, ...relationKeys(request, keys.relationsParameter)];
-	return Object.fromEntries(wanted.filter((key) => key in record).map((key) => [key, record[key]]));
+	return (record) => {
+		const shaped: IDataObject = {};
+		for (const key of wanted) if (key in record) shaped[key] = record[key];
+		return shaped;
+	};
 }

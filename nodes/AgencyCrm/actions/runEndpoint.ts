@@ -5,7 +5,7 @@ import { apiRequest, collectPages, responseData } from '../../shared/transport';
 import { mayResend } from '../catalogue/resend';
 import type { Endpoint, PreparedRequest } from '../catalogue/types';
 import { multipartBody } from './multipart';
-import { outputRecord } from './output';
+import { outputShaper } from './output';
 
 /** "the Customers pack", "the Properties or Websites pack", "the SITE_CALENDAR:WRITE permission". */
 function accessNeeded(endpoint: Endpoint): string | undefined {
@@ -78,8 +78,8 @@ export async function runEndpoint(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const request = toApiRequest(endpoint, prepared, itemIndex);
-	const items = (records: IDataObject[]) =>
-		records.map((record) => ({ json: outputRecord(context, endpoint, prepared, record, itemIndex) }));
+	const shape = outputShaper(context, endpoint, prepared, itemIndex);
+	const items = (records: IDataObject[]) => records.map((record) => ({ json: shape(record) }));
 
 	if (endpoint.pagination) {
 		const mode = prepared.pagination ?? endpoint.pagination;

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { apiRequest, collectPages, responseData } from '../../shared/transport';
 import { mayResend } from '../catalogue/resend';
 import type { Endpoint, PreparedRequest } from '../catalogue/types';
-import { outputRecord } from './output';
+import { outputShaper } from './output';
 
 /** First contact matching one filter (the search is ordered newest first). */
 async function findOne(context: IExecuteFunctions, filter: IDataObject, itemIndex: number) {
@@ -31,7 +31,7 @@ export async function upsertCustomer(
 		Boolean,
 	) as IDataObject[];
 	const result = (record: unknown, upsert: 'created' | 'updated') => [
-		{ json: { ...outputRecord(this, endpoint, request, record as IDataObject, itemIndex), upsert } },
+		{ json: { ...outputShaper(this, endpoint, request, itemIndex)(record as IDataObject), upsert } },
 	];
 	let existing: IDataObject | undefined;
 	for (const filter of filters) {

@@ -40,8 +40,8 @@ export async function fetchPage(context: ApiContext, request: ApiRequest, params
 }
 
 /**
- * Yields the records of every page until the API says there are no more, or until `limit`
- * records are in hand. Each page asks only for what is still missing (at most 200).
+ * Yields the records of every page, a page at a time, until the API says there are no more, or
+ * until `limit` records are in hand. Each page asks only for what is still missing (at most 200).
  */
 export async function* paginate(
 	context: ApiContext,
@@ -49,7 +49,7 @@ export async function* paginate(
 	mode: PaginationMode,
 	limit?: number,
 	pageSize: number = MAX_PER_PAGE,
-): AsyncGenerator<IDataObject> {
+): AsyncGenerator<IDataObject[]> {
 	let yielded = 0;
 	let cursor: string | number | undefined;
 	let offset = 0;
@@ -69,11 +69,10 @@ export async function* paginate(
 		else if (cursor !== undefined) params.cursor = cursor;
 
 		const { records, meta } = await fetchPage(context, request, params);
-		for (const record of records) {
-			if (limit !== undefined && yielded >= limit) return;
-			yielded++;
-			yield record;
-		}
+		const wanted = limit === undefined ? records : records.slice(0, limit - yielded);
+		yielded += wanted.length;
+		yield wanted;
+		if (wanted.length < records.length) return;
 		offset += records.length;
 		if (records.length === 0 || meta.has_more === false) return;
 		if (mode === 'cursor') {
@@ -104,6 +103,8 @@ export async function collectPages(
 	pageSize?: number,
 ): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
-	for await (const record of paginate(context, request, mode, limit, pageSize)) records.push(record);
+	for await (const page of paginate(context, request, mode, limit, pageSize)) {
+		for (const record of page) records.push(record);
+	}
 	return records;
 }

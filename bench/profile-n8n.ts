@@ -1,0 +1,176 @@
+/**
+ * `npm run bench:profile`: where the time of a Return All (or of a trigger burst) goes inside real
+ * n8n. Starts n8n with `--cpu-prof`, runs the workflow of one candidate of `npm run bench` several
+ * times (after one warm-up run), stops n8n, and adds up the main process's CPU samples taken while
+ * the runs went on, by area (this package, n8n's authenticated request path, its HTTP client, JSON,
+ * the execution engine, the database, garbage collection, idle) and by function (inclusive).
+ *   npm run bench:profile -- list-raw|list-simple|list-http|burst [runs]
+ * Figures only; never fails on time.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { admin, portBase } from '../test/real-n8n/harness/context';
+import { createInstance, importJson, installedN8n, publicApi, ROOT, startServer } from '../tools/n8n/launcher';
+import { sandboxCredential } from '../tools/n8n/workflows';
+import type { Area } from './cpuProfile';
+import { summariseProfile } from './cpuProfile';
+import {
+	basicAuthCredential,
+	LIST_HTTP,
+	LIST_RAW,
+	LIST_SIMPLE,
+	listCandidates,
+	triggerWorkflow,
+	TRIGGER_NODE,
+} from './n8nWorkflows';
+import { activate, DEMO_CLIENT, hookIdFor, runWorkflow } from './n8nBench';
+import { startSandboxThread } from './sandboxThread';
+
+const TARGETS: Record<string, string> = { 'list-raw': LIST_RAW, 'list-simple': LIST_SIMPLE, 'list-http': LIST_HTTP };
+
+const has = (part: string) => (url: string) => url.includes(part);
+const AREAS: Area[] = [
+	{ name: 'idle', claims: (_url, name) => name === '(idle)' },
+	{ name: 'garbage collection', claims: (_url, name) => name === '(garbage collector)' },
+	{ name: 'this package', claims: has('/n8n-nodes-agency-crm/') },
+	{ name: 'JSON parse/stringify (V8)', claims: (url, name) => url === '' && ['parse', 'stringify'].includes(name) },
+	{ name: 'database (typeorm, sqlite)', claims: (url) => /\/(typeorm|@n8n\/typeorm|sqlite3|@n8n\/db)\//.test(url) },
+	{
+		name: 'credentials (load, decrypt, preAuthentication, authenticate)',
+		claims: (url) => /credentials-helper|credentials\.js|cipher|crypto-js|encryption/.test(url),
+	},
+	{ name: 'authenticated request path (n8n-core request helpers)', claims: has('request-helpers') },
+	{
+		name: 'HTTP client (axios, backend-network)',
+		claims: (url) => /\/axios\/|backend-network|follow-redirects/.test(url),
+	},
+	{
+		name: 'Node http/net/tls',
+		claims: (url) => /^node:(_http|http|net|tls|stream|internal\/streams|zlib|buffer|events)/.test(url),
+	},
+	{ name: 'expressions, parameters, deepCopy (n8n-workflow)', claims: has('/n8n-workflow/') },
+	{ name: 'execution engine (n8n-core)', claims: has('/n8n-core/') },
+	{ name: 'n8n server (webhooks, executions, hooks)', claims: has('/n8n/dist/') },
+	{ name: 'other node_modules', claims: has('/node_modules/') },
+	{ name: 'Node internals', claims: (url) => url.startsWith('node:') },
+];
+
+const INCLUSIVE = [
+	{ name: 'httpRequestWithAuthentication (n8n)', functionName: 'httpRequestWithAuthentication' },
+	{ name: 'getCredentials (n8n)', functionName: 'getCredentials' },
+	{ name: 'preAuthentication check (n8n)', functionName: 'preAuthentication', url: 'credentials-helper' },
+	{ name: 'authenticate (n8n)', functionName: 'authenticate', url: 'credentials-helper' },
+	{ name: 'axios request', functionName: 'request', url: 'axios' },
+	{ name: 'JSON.parse', functionName: 'parse', url: '' },
+	{ name: 'getNodeParameter (n8n)', functionName: 'getNodeParameter' },
+	{ name: 'apiRequest (ours)', functionName: 'apiRequest' },
+	{ name: 'paginate (ours)', functionName: 'paginate' },
+	{ name: 'collectPages (ours)', functionName: 'collectPages' },
+	{ name: 'runEndpoint (ours)', functionName: 'runEndpoint' },
+	{ name: 'route (ours)', functionName: 'route' },
+	{ name: 'webhook (trigger, ours)', functionName: 'webhook', url: 'n8n-nodes-agency-crm' },
+	{ name: 'assignPairedItems (n8n)', functionName: 'assignPairedItems' },
+	{ name: 'convertBinaryData (n8n)', functionName: 'convertBinaryData' },
+	{ name: 'executeWebhook (n8n)', functionName: 'executeWebhook' },
+	{ name: 'acquireIsolate (n8n)', functionName: 'acquireIsolate' },
+	{ name: 'saveExecution / execution repository (n8n)', functionName: 'updateExistingExecution' },
+];
+
+async function main(): Promise<void> {
+	const target = process.argv[2] ?? 'list-raw';
+	const runs = Number(process.argv[3] ?? 10);
+	const n8n = installedN8n();
+	const sandbox = await startSandboxThread({ port: 0, customers: 20_000, tokenLifetimeSeconds: 86_400 });
+	const instance = createInstance('profile', portBase() + 40, n8n);
+	const profileDir = path.join(instance.userFolder, 'profiles');
+	instance.env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-interval=200`;
+	const credential = sandboxCredential('credBenchList001', sandbox.origin, DEMO_CLIENT);
+	const basic = basicAuthCredential('credBenchBasic01', DEMO_CLIENT.clientId, DEMO_CLIENT.clientSecret);
+	const candidates = listCandidates(sandbox.origin, credential, basic);
+	const trigger = triggerWorkflow(credential);
+	await importJson(instance, 'credentials', [credential, basic]);
+	await importJson(instance, 'workflow', [...candidates.map((candidate) => candidate.workflow), trigger]);
+	const server = await startServer(instance);
+	const windows: Array<{ fromUs: number; toUs: number }> = [];
+	let wallMs = 0;
+	try {
+		const api = await publicApi(server);
+		// The profile's clock is the monotonic clock in µs, as process.hrtime here; n8n records epoch ms.
+		const toUs = () => Number(process.hrtime.bigint() / 1000n);
+		const monotonicMinusEpochUs = toUs() - Date.now() * 1000;
+		if (target === 'burst') {
+			await activate(api, trigger.id);
+			const webhookId = trigger.nodes.find((node) => node.name === TRIGGER_NODE)!.webhookId;
+			const hookId = await hookIdFor(sandbox.origin, `${server.url}/webhook/${webhookId}/webhook`);
+			const burst = async (count: number) => {
+				const answer = await admin<{ data: { latency_ms: Record<string, number> } }>(
+					sandbox.origin,
+					'POST',
+					'/deliveries/burst',
+					{ hook_id: hookId, count, event_type: 'CUSTOMER_UPDATE' },
+				);
+				// Let the executions finish before the next burst.
+				await new Promise((resolve) => setTimeout(resolve, 8000));
+				return answer.data.latency_ms;
+			};
+			await burst(20);
+			const started = performance.now();
+			for (let run = 0; run < runs; run++) {
+				const fromUs = toUs();
+				console.log(`burst ${run + 1}: ${JSON.stringify(await burst(200))}`);
+				windows.push({ fromUs, toUs: toUs() });
+			}
+			wallMs = performance.now() - started;
+		} else {
+			const candidate = candidates.find((entry) => entry.name === TARGETS[target]);
+			if (!candidate) throw new Error(`Unknown target ${target}: ${Object.keys(TARGETS).join(', ')} or burst`);
+			await activate(api, candidate.workflow.id);
+			const bench = { server, api };
+			await runWorkflow(bench, candidate, {});
+			// Only the timed nodes' own runs: saving the execution afterwards is not what a user waits for.
+			for (let index = 0; index < runs; index++) {
+				const { nodeMs, nodeSpans } = await runWorkflow(bench, candidate, {});
+				wallMs += nodeMs;
+				for (const span of nodeSpans) {
+					const fromUs = span.start * 1000 + monotonicMinusEpochUs;
+					windows.push({ fromUs, toUs: fromUs + span.ms * 1000 });
+				}
+			}
+		}
+	} finally {
+		await server.stop();
+		await sandbox.close();
+	}
+	// The main process wrote the largest profile (task runners write small ones).
+	const [file] = readdirSync(profileDir)
+		.map((name) => path.join(profileDir, name))
+		.sort((a, b) => statSync(b).size - statSync(a).size);
+	const summary = summariseProfile(file, AREAS, INCLUSIVE, windows);
+	const perRun = (ms: number) => `${(ms / runs).toFixed(1)} ms/run`;
+	console.log(
+		`\n${target}: ${runs} runs, ${Math.round(wallMs)} ms (${perRun(wallMs)}) ${target === 'burst' ? 'wall' : 'node execution time'}; n8n ${n8n.version}; load ${os
+			.loadavg()
+			.map((v) => v.toFixed(2))
+			.join(' ')}`,
+	);
+	console.log(
+		`n8n main process, samples in the window: ${Math.round(summary.totalMs)} ms (${perRun(summary.totalMs)})`,
+	);
+	console.log('\nBy area (self time, first claiming frame from the top of the stack):');
+	for (const { name, ms } of summary.byArea) console.log(`  ${perRun(ms).padStart(14)}  ${name}`);
+	console.log('\nBy function (inclusive):');
+	for (const { name, ms } of summary.inclusive) console.log(`  ${perRun(ms).padStart(14)}  ${name}`);
+	console.log('\nFunctions with the most self time:');
+	for (const { name, ms } of summary.topSelf) console.log(`  ${perRun(ms).padStart(14)}  ${name}`);
+	console.log(`\nProfile: ${path.relative(ROOT, file)}`);
+}
+
+main().then(
+	() => process.exit(0),
+	(error: unknown) => {
+		console.error(error);
+		process.exit(1);
+	},
+);
