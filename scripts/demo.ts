@@ -1,13 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import { startSandbox } from '../sandbox';
-import { OWNER, ROOT, createInstance, importJson, startServer } from '../tools/n8n/launcher';
+import { readExamples, startStandIn, withStandIn } from '../tools/n8n/examples';
+import { OWNER, createInstance, importJson, startServer } from '../tools/n8n/launcher';
 import { sandboxCredential } from '../tools/n8n/workflows';
 
 /**
- * The main job: the sandbox plus an n8n with this package installed and a credential pointing at
- * the sandbox, ready in the browser. Stop with Ctrl+C.
+ * The main job: the sandbox plus an n8n with this package installed, a credential pointing at the
+ * sandbox and the example workflows, ready in the browser. The examples' mailing tool and chat are a
+ * local stand-in that prints what it receives. Stop with Ctrl+C.
  */
 async function main() {
 	const sandboxPort = Number(process.env.AGENCY_CRM_SANDBOX_PORT ?? 4010);
@@ -19,13 +18,11 @@ async function main() {
 	await importJson(instance, 'credentials', [
 		{ ...sandboxCredential('agencyCrmSandbox', sandbox.authUrl, client), name: 'Agency CRM Sandbox' },
 	]);
-	const examples = path.join(ROOT, 'examples');
-	const workflows = existsSync(examples)
-		? readdirSync(examples)
-				.filter((file) => file.endsWith('.json'))
-				.map((file) => JSON.parse(readFileSync(path.join(examples, file), 'utf8')) as unknown)
-		: [];
-	if (workflows.length) await importJson(instance, 'workflow', workflows);
+	const standIn = await startStandIn(0, (request) =>
+		console.log(`[stand-in] ${request.method} ${request.path} ${JSON.stringify(request.body).slice(0, 200)}`),
+	);
+	const workflows = [...readExamples().values()].map((workflow) => withStandIn(workflow, standIn.url));
+	await importJson(instance, 'workflow', workflows);
 
 	console.log(`Sandbox (Agency CRM API simulator): ${sandbox.origin}  (admin routes under ${sandbox.origin}/_admin)`);
 	console.log('Starting n8n…');
@@ -36,11 +33,13 @@ async function main() {
 	console.log(
 		`  credential "Agency CRM Sandbox" → ${sandbox.authUrl} (client ${client.clientId}, site ${client.siteId})`,
 	);
-	console.log(`  ${workflows.length} example workflow(s) imported from examples/`);
+	console.log(`  ${workflows.length} example workflows imported from examples/ (docs/examples.md)`);
+	console.log(`  their mailing tool and chat: a stand-in at ${standIn.url} that prints what it receives`);
 	console.log('Press Ctrl+C to stop.');
 
 	const stop = async () => {
 		await server.stop();
+		await standIn.close();
 		await sandbox.close();
 		process.exit(0);
 	};

@@ -218,9 +218,16 @@ interface RunData {
 	};
 }
 
-/** Executes an imported workflow with the CLI and returns each node's output items. */
-export async function executeWorkflow(instance: N8nInstance, workflowId: string): Promise<ExecutionResult> {
-	const result = await n8nCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput']);
+/**
+ * Executes an imported workflow with the CLI and returns each node's output items; beside a running
+ * server, give the CLI a task-runner port of its own (`brokerPort`).
+ */
+export async function executeWorkflow(
+	instance: N8nInstance,
+	workflowId: string,
+	brokerPort?: number,
+): Promise<ExecutionResult> {
+	const result = await n8nCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput'], brokerPort);
 	let raw: unknown;
 	try {
 		raw = resultJson(result.stdout);
@@ -234,11 +241,14 @@ export async function executeWorkflow(instance: N8nInstance, workflowId: string)
 			.flatMap((run) => (run.data?.main ?? []).flat())
 			.map((item) => ({ ...item.json, ...(item.binary ? { $binary: item.binary } : {}) }));
 	}
+	// Without a result (the workflow could not start), the CLI's own message is the error.
+	const cliError =
+		result.code !== 0 && raw === undefined ? { message: result.stdout.trim().split('\n').pop() } : undefined;
 	return {
 		code: result.code,
 		output,
 		raw,
-		error: (raw as RunData | undefined)?.data?.resultData?.error,
+		error: (raw as RunData | undefined)?.data?.resultData?.error ?? cliError,
 		log: `${result.stdout}\n${result.stderr}`,
 	};
 }

@@ -13,11 +13,11 @@ function relationKeys(request: PreparedRequest, parameter: string | undefined): 
 }
 
 /**
- * How records come out as the Output option asks: Simplified (the main keys, plus every relation the
- * user asked for with `include` or `fetch`, which must always come out), Raw, or the Selected Fields
- * (with the record's identifier). Operations without the option output records as they are. The
- * option is read once per item, not per record: a Return All shapes thousands of records, and each
- * n8n parameter read costs more than the shaping itself.
+ * How records come out as the Output option asks: Simplified (the main keys), Raw, or the Selected
+ * Fields, always with the record's identifier and every relation the user asked for with `include`
+ * or `fetch` (asking for it is choosing it). Operations without the option output records as they
+ * are. The option is read once per item, not per record: a Return All shapes thousands of records,
+ * and each n8n parameter read costs more than the shaping itself.
  */
 export function outputShaper(
 	context: IExecuteFunctions,
@@ -29,10 +29,8 @@ export function outputShaper(
 	if (!keys) return (record) => record;
 	const mode = context.getNodeParameter('output', itemIndex, 'simple') as string;
 	if (mode === 'raw') return (record) => record;
-	const wanted =
-		mode === 'fields'
-			? [keys.id, ...listEntries(context.getNodeParameter('fields', itemIndex, ''))]
-			: [keys.id, ...keys.simple, ...relationKeys(request, keys.relationsParameter)];
+	const chosen = mode === 'fields' ? listEntries(context.getNodeParameter('fields', itemIndex, [])) : keys.simple;
+	const wanted = [keys.id, ...chosen, ...relationKeys(request, keys.relationsParameter)];
 	return (record) => {
 		const shaped: IDataObject = {};
 		for (const key of wanted) if (key in record) shaped[key] = record[key];

@@ -2,7 +2,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { maxPageSizeOf } from './fields';
 import { blocks } from './rules';
-import type { Endpoint, FieldSpec } from './types';
+import type { Endpoint, FieldSpec, OutputKeys } from './types';
 
 /**
  * The node's parameters, generated from the catalogue: per operation, its top-level fields, Return
@@ -91,6 +91,10 @@ const paginationMode: INodeProperties = {
 	description: 'How the API pages the results. Agency CRM recommends the cursor.',
 };
 
+/**
+ * n8n's UX guidelines for records of more than 10 fields used by AI agents: Simplified (at most 10
+ * fields), Raw, or the fields chosen, so that a tool hands the model only what it needs.
+ */
 const output: INodeProperties = {
 	displayName: 'Output',
 	name: 'output',
@@ -99,22 +103,29 @@ const output: INodeProperties = {
 		{
 			name: 'Simplified',
 			value: 'simple',
-			description: 'The main fields of each record, plus the related data asked for',
+			description: 'At most 10 main fields of each record, plus the related data asked for',
 		},
 		{ name: 'Raw', value: 'raw', description: 'Every field the API returns' },
-		{ name: 'Selected Fields', value: 'fields', description: 'Only the fields you list' },
+		{
+			name: 'Selected Fields',
+			value: 'fields',
+			description: 'Only the fields you choose, plus the record ID and the related data asked for',
+		},
 	],
 	default: 'simple',
+	description: 'How much of each record to output. Keep it small when an AI agent reads it.',
 };
 
-const selectedFields: INodeProperties = {
-	displayName: 'Fields',
-	name: 'fields',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. customers_id, email, phone',
-	description: 'The fields to output, comma-separated; the record identifier always comes out',
-};
+function selectedFields(keys: OutputKeys): INodeProperties {
+	return {
+		displayName: 'Fields',
+		name: 'fields',
+		type: 'multiOptions',
+		options: [...keys.fields].sort().map((key) => ({ name: key, value: key })),
+		default: [],
+		description: `The fields to output; ${keys.id} always comes out. An expression may name other fields, comma-separated.`,
+	};
+}
 
 export const EXTRA_QUERY = 'extraQueryJson';
 export const EXTRA_BODY = 'extraBodyJson';
@@ -195,7 +206,10 @@ export function fieldProperties(endpoints: readonly Endpoint[]): INodeProperties
 			properties.push(shown(returnAll), shown(limit, { ...displayOptions.show, returnAll: [false] }));
 		}
 		if (endpoint.outputKeys) {
-			properties.push(shown(output), shown(selectedFields, { ...displayOptions.show, output: ['fields'] }));
+			properties.push(
+				shown(output),
+				shown(selectedFields(endpoint.outputKeys), { ...displayOptions.show, output: ['fields'] }),
+			);
 		}
 
 		const groups = new Map<CollectionName, INodeProperties[]>();

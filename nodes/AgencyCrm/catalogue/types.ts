@@ -153,8 +153,10 @@ export type CustomOperationKey = 'upsertCustomer';
 export interface OutputKeys {
 	/** The record's identifier, which every output keeps. */
 	id: string;
-	/** The other keys of the Simplified output (a guess where the spec names few fields). */
+	/** The other keys of the Simplified output (a guess where the spec names few fields): at most 9, so that with the identifier it stays within n8n's 10. */
 	simple: string[];
+	/** The keys offered by Selected Fields: every key of the record we know (docs/assumptions.md "Records"); an expression may name others. */
+	fields: string[];
 	/** The parameter naming the related data asked for (`include`, `fetch`): those keys always come out. */
 	relationsParameter?: string;
 }

@@ -50,3 +50,34 @@ export async function admin<T = Record<string, unknown>>(
 	if (!response.ok) throw new Error(`admin ${method} ${path}: ${response.status} ${text}`);
 	return (text ? JSON.parse(text) : {}) as T;
 }
+
+/**
+ * The Agency CRM API of the sandbox, called directly as another client of the CRM would (to set up
+ * records, or to read them as the CRM holds them), with a token of the given demo client.
+ */
+export function sandboxApi(origin: string, client: DemoClientInfo) {
+	let token: string | undefined;
+	async function exchange(): Promise<string> {
+		const response = await fetch(`${origin}/api/client/token/site`, {
+			method: 'POST',
+			headers: {
+				authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+				'content-type': 'application/x-www-form-urlencoded',
+			},
+			body: new URLSearchParams({ site_id: String(client.siteId) }).toString(),
+		});
+		if (!response.ok) throw new Error(`token: ${response.status} ${await response.text()}`);
+		return ((await response.json()) as { access_token: string }).access_token;
+	}
+	return async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+		token ??= await exchange();
+		const response = await fetch(`${origin}/api/v2/site${path}`, {
+			method,
+			headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+		return (text ? JSON.parse(text) : {}) as T;
+	};
+}

@@ -9,6 +9,25 @@ const TRANSACTION_OUTPUT: OutputKeys = {
 	id: 'compromis_id',
 	simple: ['kind', 'agency_id', 'product_id', 'price', 'assigned_user', 'offer_status', 'payment_status', 'updated_at'],
 	relationsParameter: 'include',
+	fields: [
+		'kind',
+		'agency_id',
+		'product_id',
+		'price',
+		'assigned_user',
+		'offer_status',
+		'fees_user',
+		'fees_agency',
+		'fees_user_agency',
+		'fees_customer_agency',
+		'conformity',
+		'payment_status',
+		'payment_date',
+		'invoice_number',
+		'invoice_date',
+		'created_at',
+		'updated_at',
+	],
 };
 
 /**

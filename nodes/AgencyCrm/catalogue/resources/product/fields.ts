@@ -7,10 +7,22 @@ import type { FieldSpec, OutputKeys, RuleSource } from '../../types';
 /** Product fields other than those the spec names are "not shown": their keys and values are our guess. */
 const PRODUCT_FIELDS = guess('product fields and their values');
 
-/** Simplified output: what the listing is, where, and for how much. */
+/** Simplified output: what the listing is, where, for how much, and whether it is still on offer. */
 export const PRODUCT_OUTPUT: OutputKeys = {
 	id: 'product_id',
 	simple: [
+		'agency_id',
+		'reference',
+		'title',
+		'transaction_type',
+		'property_type',
+		'price',
+		'surface',
+		'city',
+		'status',
+	],
+	relationsParameter: 'fetch',
+	fields: [
 		'agency_id',
 		'reference',
 		'title',
@@ -22,9 +34,11 @@ export const PRODUCT_OUTPUT: OutputKeys = {
 		'city',
 		'postal_code',
 		'status',
+		'criteria',
+		'views',
+		'created_at',
 		'updated_at',
 	],
-	relationsParameter: 'fetch',
 };
 
 interface Given {

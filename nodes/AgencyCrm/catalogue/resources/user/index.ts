@@ -9,6 +9,19 @@ const USER_OUTPUT: OutputKeys = {
 	id: 'user_id',
 	simple: ['agency_id', 'firstname', 'lastname', 'email', 'phone', 'group_id', 'type_ids', 'is_active'],
 	relationsParameter: 'include',
+	fields: [
+		'agency_id',
+		'firstname',
+		'lastname',
+		'email',
+		'phone',
+		'group_id',
+		'type_ids',
+		'gender_code',
+		'is_active',
+		'profile_picture',
+		'signature_picture',
+	],
 };
 
 export const userEndpoints: Endpoint[] = [
