@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { waitFor } from '../helpers/waitFor';
 import { admin, testContext } from './harness/context';
+import type { Execution } from './harness/executions';
 import type { N8nInstance, N8nProcess } from './harness/n8n';
 import { NODE_TYPES, importJson, publicApi, restClient, startServer } from './harness/n8n';
 import { chainedWorkflow, crmNode, sandboxCredential } from './harness/workflows';
@@ -22,17 +23,6 @@ interface SandboxHook {
 	origines: string[];
 	headers: Record<string, string> | null;
 	status: string;
-}
-
-interface Execution {
-	id: string;
-	status: string;
-	data?: {
-		resultData?: {
-			runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>>;
-			error?: { message?: string };
-		};
-	};
 }
 
 let server: N8nProcess;

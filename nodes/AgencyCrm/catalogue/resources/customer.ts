@@ -15,26 +15,22 @@ import { SEARCH_RESEND } from '../resend';
 import type { Endpoint, FieldSpec, OutputKeys, ResendPolicy } from '../types';
 
 /** Simplified output: who the contact is, how to reach them and who follows them (the spec names most of these keys). */
+const CUSTOMER_SIMPLE = [
+	'agency_id',
+	'user_id',
+	'firstname',
+	'lastname',
+	'email',
+	'phone',
+	'mobile_phone',
+	'type',
+	'updated_at',
+];
 const CUSTOMER_OUTPUT: OutputKeys = {
 	id: 'customers_id',
-	simple: ['agency_id', 'user_id', 'firstname', 'lastname', 'email', 'phone', 'mobile_phone', 'type', 'updated_at'],
+	simple: CUSTOMER_SIMPLE,
 	relationsParameter: 'include',
-	fields: [
-		'agency_id',
-		'firstname',
-		'lastname',
-		'email',
-		'phone',
-		'mobile_phone',
-		'phones',
-		'type',
-		'group_ids',
-		'origin_id',
-		'user_id',
-		'gender_code',
-		'created_at',
-		'updated_at',
-	],
+	fields: [...CUSTOMER_SIMPLE, 'phones', 'group_ids', 'origin_id', 'gender_code', 'created_at'],
 };
 
 /**

@@ -8,37 +8,22 @@ import type { FieldSpec, OutputKeys, RuleSource } from '../../types';
 const PRODUCT_FIELDS = guess('product fields and their values');
 
 /** Simplified output: what the listing is, where, for how much, and whether it is still on offer. */
+const PRODUCT_SIMPLE = [
+	'agency_id',
+	'reference',
+	'title',
+	'transaction_type',
+	'property_type',
+	'price',
+	'surface',
+	'city',
+	'status',
+];
 export const PRODUCT_OUTPUT: OutputKeys = {
 	id: 'product_id',
-	simple: [
-		'agency_id',
-		'reference',
-		'title',
-		'transaction_type',
-		'property_type',
-		'price',
-		'surface',
-		'city',
-		'status',
-	],
+	simple: PRODUCT_SIMPLE,
 	relationsParameter: 'fetch',
-	fields: [
-		'agency_id',
-		'reference',
-		'title',
-		'transaction_type',
-		'property_type',
-		'price',
-		'surface',
-		'rooms',
-		'city',
-		'postal_code',
-		'status',
-		'criteria',
-		'views',
-		'created_at',
-		'updated_at',
-	],
+	fields: [...PRODUCT_SIMPLE, 'rooms', 'postal_code', 'criteria', 'views', 'created_at', 'updated_at'],
 };
 
 interface Given {

@@ -5,23 +5,12 @@ import { groupField, profileFields } from './fields';
 import { deletePhoto, uploadPhoto } from './photo';
 
 /** Simplified output: who the user is (keys other than the picture ones are our guess). */
+const USER_SIMPLE = ['agency_id', 'firstname', 'lastname', 'email', 'phone', 'group_id', 'type_ids', 'is_active'];
 const USER_OUTPUT: OutputKeys = {
 	id: 'user_id',
-	simple: ['agency_id', 'firstname', 'lastname', 'email', 'phone', 'group_id', 'type_ids', 'is_active'],
+	simple: USER_SIMPLE,
 	relationsParameter: 'include',
-	fields: [
-		'agency_id',
-		'firstname',
-		'lastname',
-		'email',
-		'phone',
-		'group_id',
-		'type_ids',
-		'gender_code',
-		'is_active',
-		'profile_picture',
-		'signature_picture',
-	],
+	fields: [...USER_SIMPLE, 'gender_code', 'profile_picture', 'signature_picture'],
 };
 
 export const userEndpoints: Endpoint[] = [
