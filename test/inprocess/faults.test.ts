@@ -105,8 +105,10 @@ test('429s cost one Retry-After per wave, not one per request: the default concu
 	expect(serial.pauses).toBe(serialSeen.faults.rate_429);
 	// Many at once: the 429s of one wave share a pause.
 	expect(concurrent.pauses).toBeLessThanOrEqual(concurrentSeen.faults.rate_429 / 2);
-	// While a pause lasts, nothing is sent: after each pause begins (a 429 answered), the next
-	// requests to arrive are those already on their way, then nothing until Retry-After has passed.
+	// While a pause lasts, nothing new is sent: after each pause begins (a 429 answered), the only
+	// requests to arrive before Retry-After has passed are those already on their way, fewer than the
+	// concurrency (on a loaded machine they can arrive late). Without the pause, the other slots would
+	// go on sending one request per 20 ms each: hundreds in that time.
 	const api = log.data.filter((entry) => entry.path.startsWith('/api/v2/site/'));
 	const answeredAt = api.map((entry) => Date.parse(entry.at));
 	for (const [index, entry] of api.entries()) {
@@ -114,7 +116,7 @@ test('429s cost one Retry-After per wave, not one per request: the default concu
 		const sentDuringPause = answeredAt.filter(
 			(at, other) => other !== index && at > answeredAt[index] + 100 && at < answeredAt[index] + 900,
 		);
-		expect(sentDuringPause).toEqual([]);
+		expect(sentDuringPause.length).toBeLessThan(DEFAULT_CONCURRENCY);
 	}
 }, 60_000);
 
