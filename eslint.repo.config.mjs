@@ -4,9 +4,60 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The whole repository's TypeScript (nodes, credentials, sandbox, tests, scripts, tools, bench):
- * typescript-eslint's recommended rules, and imports that resolve and never form a cycle. The
- * package's n8n rules are eslint.config.mjs (n8n-node lint) and eslint.scanner.config.mjs.
+ * typescript-eslint's recommended rules, and imports that resolve, never form a cycle and run only
+ * the ways the zones below allow (type-only imports and re-exports included). The package's n8n
+ * rules are eslint.config.mjs (n8n-node lint) and eslint.scanner.config.mjs.
  */
+
+/** Each zone: files under `target` may not import from `from` (but for `except`), for the reason given. */
+const BOUNDARIES = [
+	{
+		target: './nodes/shared/transport',
+		from: './credentials',
+		except: ['./contract.ts'],
+		message: 'The transport knows the credential only by its contract, credentials/contract.ts.',
+	},
+	{
+		target: './nodes/AgencyCrm/catalogue',
+		from: ['./nodes/AgencyCrm/actions', './nodes/AgencyCrm/methods', './nodes/AgencyCrmTrigger'],
+		message: 'The catalogue is data that actions, methods and the trigger read; it never reads them.',
+	},
+	{
+		target: './credentials',
+		from: './nodes',
+		message: 'n8n loads the credential on its own; nodes use it, it never uses them.',
+	},
+	{
+		target: './sandbox',
+		from: './nodes',
+		message:
+			"The sandbox simulates the API from the spec; built on the node's code it would agree with the node's bugs.",
+	},
+	{
+		target: ['./bench', './scripts'],
+		from: './test',
+		except: ['./support'],
+		message: 'bench/ and scripts/ reuse test code only from test/support/, never a test tier.',
+	},
+	{
+		target: './tools',
+		from: './test',
+		message: 'tools/ starts n8n for the demo and the tests alike; it stands below the tests and never imports them.',
+	},
+	{
+		target: './test/!(support)/**',
+		from: './test',
+		except: ['./support'],
+		message: 'A test tier shares code only through test/support/, never with another tier.',
+	},
+	{
+		target: './test/support',
+		from: './test',
+		except: ['./support'],
+		message: 'test/support/ serves the test tiers and never imports them.',
+	},
+];
+
 export default tseslint.config(
 	{ ignores: ['dist/**', 'build/**', 'node_modules/**', '.cache/**', '**/*.js', '**/*.mjs'] },
 	{ linterOptions: { noInlineConfig: true } },
@@ -17,6 +68,7 @@ export default tseslint.config(
 		settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.tools.json' })] },
 		rules: {
 			'import-x/no-cycle': 'error',
+			'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: BOUNDARIES }],
 			'import-x/no-unresolved': 'error',
 			// Leaving keys out of a record by rest destructuring names them without using them.
 			'@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
@@ -24,7 +76,7 @@ export default tseslint.config(
 	},
 	{
 		// The sandbox tests read the API's JSON answers by path (`body.data[0].customers_id`).
-		files: ['test/sandbox/harness.ts', 'test/sandbox/receiver.ts'],
+		files: ['test/support/sandbox/harness.ts', 'test/support/sandbox/receiver.ts'],
 		rules: { '@typescript-eslint/no-explicit-any': 'off' },
 	},
 );

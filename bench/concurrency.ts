@@ -13,7 +13,8 @@ import { performance } from 'node:perf_hooks';
 import { parentPort, Worker } from 'node:worker_threads';
 
 import { startSandbox } from '../sandbox';
-import { admin, counters, customerCreates, duplicateContacts, runNode } from '../test/inprocess/bulk';
+import { customerCreates, duplicateContacts, runNode } from '../test/support/inprocess/bulk';
+import { admin, counters } from '../test/support/sandbox/admin';
 import { benchEntry } from './entry';
 
 const CONCURRENCIES = [1, 2, 4, 8, 10, 12, 16, 32];

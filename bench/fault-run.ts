@@ -10,12 +10,13 @@
 import { once } from 'node:events';
 import { parentPort, Worker } from 'node:worker_threads';
 
-import { DEFAULT_CONCURRENCY } from '../nodes/AgencyCrm/catalogue/describe';
+import { DEFAULT_CONCURRENCY } from '../nodes/AgencyCrm/catalogue/nodeOptions';
 import * as transportPacing from '../nodes/shared/transport/pacing';
 import { Pacing } from '../nodes/shared/transport/pacing';
 import { startSandbox } from '../sandbox';
-import { EVERY_10TH_THROTTLED, limitPerSecond } from '../test/helpers/faultProfiles';
-import { admin, counters, customerCreates, duplicateContacts, runNode } from '../test/inprocess/bulk';
+import { EVERY_10TH_THROTTLED, limitPerSecond } from '../test/support/faultProfiles';
+import { customerCreates, duplicateContacts, runNode } from '../test/support/inprocess/bulk';
+import { admin, counters } from '../test/support/sandbox/admin';
 import { benchEntry } from './entry';
 
 async function serveInWorker(): Promise<void> {

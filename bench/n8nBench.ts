@@ -1,5 +1,5 @@
-import { waitFor } from '../test/helpers/waitFor';
-import { admin } from '../test/real-n8n/harness/context';
+import { waitFor } from '../test/support/waitFor';
+import { admin } from '../test/support/sandbox/admin';
 import type { N8nProcess, publicApi } from '../tools/n8n/launcher';
 import type { Candidate } from './n8nWorkflows';
 

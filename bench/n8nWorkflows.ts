@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import { DEFAULT_CONCURRENCY } from '../nodes/AgencyCrm/catalogue/describe';
-import { NODE_TYPES } from '../tools/n8n/launcher';
+import { DEFAULT_CONCURRENCY } from '../nodes/AgencyCrm/catalogue/nodeOptions';
 import type { Credential, NodeSpec } from '../tools/n8n/workflows';
-import { byId, chainedWorkflow, crmNode } from '../tools/n8n/workflows';
+import { byId, chainedWorkflow, crmNode, triggerNode, webhookNode } from '../tools/n8n/workflows';
 
 /**
  * The workflows `npm run bench` runs in real n8n: each candidate of a benchmark is one workflow,
@@ -26,16 +25,8 @@ export interface Candidate {
 
 const WEBHOOK = 'Webhook';
 
-function webhook(path: string): NodeSpec {
-	return {
-		name: WEBHOOK,
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		webhookId: randomUUID(),
-		// Answers once the last node has finished, without sending its items back.
-		parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'noData', options: {} },
-	};
-}
+/** Answers once the last node has finished, without sending its items back. */
+const webhook = (path: string) => webhookNode(path, { responseMode: 'lastNode', responseData: 'noData' });
 
 /** `key` names the workflow (`wfBench…`, 16 characters as n8n's ids) and its webhook path. */
 function candidate(key: string, name: string, nodes: NodeSpec[], timedNodes: string[]): Candidate {
@@ -203,14 +194,7 @@ export const TRIGGER_NODE = 'Agency CRM Trigger';
 /** The trigger the burst is sent to (registered on activation), with its defaults. */
 export function triggerWorkflow(credential: Credential) {
 	return chainedWorkflow('wfBenchTrigger01', [
-		{
-			name: TRIGGER_NODE,
-			type: NODE_TYPES.trigger,
-			typeVersion: 1,
-			webhookId: randomUUID(),
-			parameters: { events: ['CUSTOMER_UPDATE'], fetchFullRecord: true },
-			credentials: { agencyCrmApi: { id: credential.id, name: credential.name } },
-		},
+		triggerNode(credential, randomUUID(), { events: ['CUSTOMER_UPDATE'], fetchFullRecord: true }),
 	]);
 }
 
@@ -218,13 +202,5 @@ export const BASELINE_PATH = 'agency-crm-bench-burst-baseline';
 
 /** n8n's own floor for the same burst: a Webhook node that answers at once and starts a one-node workflow. */
 export function baselineWebhookWorkflow() {
-	return chainedWorkflow('wfBenchBaseline1', [
-		{
-			name: WEBHOOK,
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			webhookId: randomUUID(),
-			parameters: { httpMethod: 'POST', path: BASELINE_PATH, responseMode: 'onReceived', options: {} },
-		},
-	]);
+	return chainedWorkflow('wfBenchBaseline1', [webhookNode(BASELINE_PATH)]);
 }

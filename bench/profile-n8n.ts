@@ -11,7 +11,8 @@ import { readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { admin, portBase } from '../test/real-n8n/harness/context';
+import { portBase } from '../test/support/real-n8n/context';
+import { admin } from '../test/support/sandbox/admin';
 import { createInstance, importJson, installedN8n, publicApi, ROOT, startServer } from '../tools/n8n/launcher';
 import { sandboxCredential } from '../tools/n8n/workflows';
 import type { Area } from './cpuProfile';
@@ -57,24 +58,19 @@ const AREAS: Area[] = [
 	{ name: 'Node internals', claims: (url) => url.startsWith('node:') },
 ];
 
+/** A function measured with all it calls, named with whose it is. */
+const of = (owner: 'n8n' | 'ours', functionName: string) => ({ name: `${functionName} (${owner})`, functionName });
+
 const INCLUSIVE = [
-	{ name: 'httpRequestWithAuthentication (n8n)', functionName: 'httpRequestWithAuthentication' },
-	{ name: 'getCredentials (n8n)', functionName: 'getCredentials' },
+	...['httpRequestWithAuthentication', 'getCredentials'].map((name) => of('n8n', name)),
 	{ name: 'preAuthentication check (n8n)', functionName: 'preAuthentication', url: 'credentials-helper' },
 	{ name: 'authenticate (n8n)', functionName: 'authenticate', url: 'credentials-helper' },
 	{ name: 'axios request', functionName: 'request', url: 'axios' },
 	{ name: 'JSON.parse', functionName: 'parse', url: '' },
-	{ name: 'getNodeParameter (n8n)', functionName: 'getNodeParameter' },
-	{ name: 'apiRequest (ours)', functionName: 'apiRequest' },
-	{ name: 'paginate (ours)', functionName: 'paginate' },
-	{ name: 'collectPages (ours)', functionName: 'collectPages' },
-	{ name: 'runEndpoint (ours)', functionName: 'runEndpoint' },
-	{ name: 'route (ours)', functionName: 'route' },
+	of('n8n', 'getNodeParameter'),
+	...['apiRequest', 'paginate', 'collectPages', 'runEndpoint', 'route'].map((name) => of('ours', name)),
 	{ name: 'webhook (trigger, ours)', functionName: 'webhook', url: 'n8n-nodes-agency-crm' },
-	{ name: 'assignPairedItems (n8n)', functionName: 'assignPairedItems' },
-	{ name: 'convertBinaryData (n8n)', functionName: 'convertBinaryData' },
-	{ name: 'executeWebhook (n8n)', functionName: 'executeWebhook' },
-	{ name: 'acquireIsolate (n8n)', functionName: 'acquireIsolate' },
+	...['assignPairedItems', 'convertBinaryData', 'executeWebhook', 'acquireIsolate'].map((name) => of('n8n', name)),
 	{ name: 'saveExecution / execution repository (n8n)', functionName: 'updateExistingExecution' },
 ];
 

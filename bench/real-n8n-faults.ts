@@ -11,15 +11,10 @@ import { once } from 'node:events';
 import { parentPort, Worker } from 'node:worker_threads';
 
 import { startSandbox } from '../sandbox';
-import { portBase } from '../test/real-n8n/harness/context';
-import { EVERY_10TH_THROTTLED, LIMIT_PER_SECOND, limitPerSecond } from '../test/helpers/faultProfiles';
-import {
-	CREATE_NODE,
-	describeFaultRun,
-	faultRunWorkflow,
-	measureFaultRun,
-	outputOf,
-} from '../test/real-n8n/harness/faultRun';
+import { portBase } from '../test/support/real-n8n/context';
+import { EVERY_10TH_THROTTLED, LIMIT_PER_SECOND, limitPerSecond } from '../test/support/faultProfiles';
+import { nodeOutput } from '../test/support/real-n8n/executions';
+import { CREATE_NODE, describeFaultRun, faultRunWorkflow, measureFaultRun } from '../test/support/real-n8n/faultRun';
 import { createInstance, importJson, installedN8n, publicApi, startServer } from '../tools/n8n/launcher';
 import { sandboxCredential } from '../tools/n8n/workflows';
 import { benchEntry } from './entry';
@@ -76,8 +71,8 @@ async function main(): Promise<void> {
 				clientId: demo.clientId,
 				faults,
 			});
-			const output = outputOf(measured.execution, CREATE_NODE);
-			const errors = output.filter((item) => item.json.error !== undefined).length;
+			const output = nodeOutput(measured.execution, CREATE_NODE) ?? [];
+			const errors = output.filter((item) => item.error !== undefined).length;
 			console.log(
 				describeFaultRun(`${run.name}, Concurrency ${run.concurrency}`, measured) +
 					`; ${output.length} items out, ${errors} errors`,

@@ -20,9 +20,10 @@ import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 
-import { DEFAULT_CONCURRENCY } from '../nodes/AgencyCrm/catalogue/describe';
-import { waitFor } from '../test/helpers/waitFor';
-import { admin, portBase } from '../test/real-n8n/harness/context';
+import { DEFAULT_CONCURRENCY } from '../nodes/AgencyCrm/catalogue/nodeOptions';
+import { waitFor } from '../test/support/waitFor';
+import { portBase } from '../test/support/real-n8n/context';
+import { admin, counters } from '../test/support/sandbox/admin';
 import {
 	createInstance,
 	DEFAULT_N8N,
@@ -77,14 +78,6 @@ const BURST = 200;
 const ROUNDS = Number(process.env.AGENCY_CRM_BENCH_ROUNDS ?? 7);
 const CREATE_ROUNDS = Math.min(ROUNDS, 3);
 const ONLY = new Set((process.env.AGENCY_CRM_BENCH_ONLY ?? 'creates,list,burst').split(','));
-
-interface Counters {
-	requests_total: number;
-	requests_by_route: Record<string, number>;
-	in_flight: { max: number };
-}
-
-const counters = (origin: string) => admin<Counters>(origin, 'GET', '/counters');
 
 /** Rounds of every candidate, the order alternating, after a warm-up round that is not kept. */
 async function inRounds<T extends string>(

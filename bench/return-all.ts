@@ -8,7 +8,8 @@
  */
 import axios from 'axios';
 
-import { admin, runNode } from '../test/inprocess/bulk';
+import { runNode } from '../test/support/inprocess/bulk';
+import { admin } from '../test/support/sandbox/admin';
 import { exchangeToken } from './n8nBench';
 import type { Page, SendPage } from './rawLoop';
 import { rawLoop } from './rawLoop';

@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { AgencyCrm } from '../nodes/AgencyCrm/AgencyCrm.node';
-import { ENDPOINTS } from '../nodes/AgencyCrm/catalogue';
+import { ENDPOINTS, RESOURCES } from '../nodes/AgencyCrm/catalogue';
 import { resendSummary } from '../nodes/AgencyCrm/catalogue/resend';
 import type { CustomOperationKey } from '../nodes/AgencyCrm/catalogue/types';
 
@@ -27,12 +26,8 @@ const CUSTOM_OPERATIONS: Record<CustomOperationKey, string> = {
 		'searches with `POST /customers/search` (by email, then phone, then mobile phone), then creates the contact with `POST /customers` or updates the one found with `PATCH /customers/{customerId}`. The searches and the update are always resent; the create as the table says.',
 };
 
-/** The node's Resource options by value: `followUp` → "Follow-Up". */
-export const resourceNames = new Map(
-	(new AgencyCrm().description.properties.find((property) => property.name === 'resource')?.options ?? []).map(
-		(option) => [(option as { value: string }).value, option.name],
-	),
-);
+/** The Resource options' names by value: `followUp` → "Follow-Up". */
+export const resourceNames = new Map(RESOURCES.map((resource) => [resource.value, resource.name]));
 
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
 

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { EVENT_OPTIONS } from '../shared/events';
+import { triggerEventsField } from '../AgencyCrm/catalogue/resources/webhook';
 import { CUSTOMER_INCLUDES, PRODUCT_FETCHES, relationOptions } from '../shared/relations';
 import {
 	deliveryItem,
@@ -49,15 +49,7 @@ export class AgencyCrmTrigger implements INodeType {
 		credentials: [{ name: 'agencyCrmApi', required: true }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
-			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				required: true,
-				default: [],
-				description: 'The changes that start the workflow. Agency CRM forbids polling, so it notifies n8n.',
-				options: EVENT_OPTIONS,
-			},
+			triggerEventsField.property,
 			{
 				displayName: 'Fetch Full Record',
 				name: 'fetchFullRecord',

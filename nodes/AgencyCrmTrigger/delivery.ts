@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'crypto';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { requestOf } from '../AgencyCrm/catalogue/requests';
 import { apiRequest, responseData } from '../shared/transport';
 import { SECRET_HEADER, secretDigest } from './hookRegistration';
 
@@ -145,6 +146,9 @@ export function nameList(value: unknown): string[] {
 	return [...new Set(values.map((entry) => String(entry).trim()).filter((entry) => entry !== ''))];
 }
 
+const relationsQuery = (parameter: string, relations: string[]) =>
+	relations.length ? { [parameter]: relations.join(',') } : undefined;
+
 /** Reference use case 2: the notification is thin, so the record itself is fetched. */
 export async function fetchRecord(
 	context: IWebhookFunctions,
@@ -152,13 +156,13 @@ export async function fetchRecord(
 	relations: string[],
 ): Promise<IDataObject> {
 	const { resourceType, resourceId } = subject;
-	const id = encodeURIComponent(String(resourceId));
 	// Spec section 4: customers take `include`, products `fetch`, both comma-separated.
-	const [path, relationParam] =
-		resourceType === 'customer' ? [`/customers/${id}`, 'include'] : [`/products/${id}`, 'fetch'];
-	const qs = relations.length ? { [relationParam]: relations.join(',') } : undefined;
+	const request =
+		resourceType === 'customer'
+			? requestOf('customer:get', { pathParams: { customerId: resourceId }, qs: relationsQuery('include', relations) })
+			: requestOf('product:get', { pathParams: { productId: resourceId }, qs: relationsQuery('fetch', relations) });
 	try {
-		return responseData(await apiRequest(context, { method: 'GET', path, qs, idempotent: true })) as IDataObject;
+		return responseData(await apiRequest(context, request)) as IDataObject;
 	} catch (error) {
 		const cause = error as NodeApiError;
 		throw new NodeApiError(

@@ -2,6 +2,11 @@ import { createHash, randomBytes } from 'crypto';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { endpointOf } from '../AgencyCrm/catalogue';
+import { requestOf } from '../AgencyCrm/catalogue/requests';
+import { triggerEventsField } from '../AgencyCrm/catalogue/resources/webhook';
+import { InputError, blocks } from '../AgencyCrm/catalogue/rules';
+import { problemsOf } from '../AgencyCrm/catalogue/validate';
 import { apiRequest, responseData } from '../shared/transport';
 
 /** Header carrying the per-hook secret on every delivery (docs/assumptions.md). */
@@ -58,14 +63,23 @@ function clear(registration: Registration) {
 	delete registration.webhookUrl;
 }
 
+/** The events chosen, validated as the catalogue says (catalogue/validate.ts): none is refused before any request. */
 function selectedEvents(context: IHookFunctions): string[] {
 	const events = [...((context.getNodeParameter('events', []) as string[]) ?? [])].sort();
-	if (!events.length) throw new NodeOperationError(context.getNode(), 'Choose at least one event in "Events"');
+	const inputs = new Map([[triggerEventsField, { value: events }]]);
+	const blocking = problemsOf(endpointOf('webhook:create'), undefined, inputs).filter((problem) =>
+		blocks(problem.source),
+	);
+	if (blocking.length) {
+		throw new NodeOperationError(context.getNode(), `Invalid input: ${new InputError(blocking).message}`, {
+			description: 'Nothing was sent to Agency CRM. Choose at least one event in "Events" and activate again.',
+		});
+	}
 	return events;
 }
 
 async function listHooks(context: IHookFunctions): Promise<Hook[]> {
-	const data = responseData(await apiRequest(context, { method: 'GET', path: '/hooks', idempotent: true }));
+	const data = responseData(await apiRequest(context, requestOf('webhook:getAll')));
 	return Array.isArray(data) ? (data as Hook[]) : [];
 }
 
@@ -102,8 +116,8 @@ export async function registerHook(context: IHookFunctions): Promise<void> {
 		return hook && { statusCode: 200, body: { data: hook }, headers: {} };
 	};
 	const response = existing
-		? await apiRequest(context, { method: 'PUT', path: `/hooks/${existing.id}`, body, idempotent: true })
-		: await apiRequest(context, { method: 'POST', path: '/hooks', body, lookUpOutcome: registeredMeanwhile });
+		? await apiRequest(context, requestOf('webhook:update', { pathParams: { hookId: existing.id }, body }))
+		: await apiRequest(context, { ...requestOf('webhook:create', { body }), lookUpOutcome: registeredMeanwhile });
 	const hook = responseData(response) as Hook;
 	Object.assign(registration, {
 		hookId: hook.id ?? existing?.id,
@@ -117,7 +131,7 @@ export async function unregisterHook(context: IHookFunctions): Promise<boolean> 
 	const registration = registrationOf(context);
 	if (registration.hookId === undefined) return true;
 	try {
-		await apiRequest(context, { method: 'DELETE', path: `/hooks/${registration.hookId}`, idempotent: true });
+		await apiRequest(context, requestOf('webhook:delete', { pathParams: { hookId: registration.hookId } }));
 	} catch (error) {
 		const status = Number((error as { httpCode?: string }).httpCode);
 		if (status !== 404) {

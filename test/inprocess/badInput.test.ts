@@ -1,15 +1,15 @@
 import { ENDPOINTS, findEndpoint } from '../../nodes/AgencyCrm/catalogue';
-import { extrasGroupOf, optionalGroupOf, takesBody } from '../../nodes/AgencyCrm/catalogue/describe';
+import { extrasGroupOf, optionalGroupOf } from '../../nodes/AgencyCrm/catalogue/describe';
+import { takesBody } from '../../nodes/AgencyCrm/catalogue/nodeOptions';
 import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import { InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 import type { Endpoint, FieldSpec, Problem, RuleSource } from '../../nodes/AgencyCrm/catalogue/types';
-import { padded, png } from '../sandbox/images';
-import { endpointShape } from '../spec/endpoints';
-import type { Parameters } from './cases/baseline';
-import { baselineOf, inCollection, operationKey, prepareItem, withField } from './cases/baseline';
-import type { Binary } from './context';
-import type { SandboxRunner } from './harness';
-import { startRunner } from './harness';
+import { padded, png } from '../support/fixtures/images';
+import { endpointShape } from '../support/spec/endpoints';
+import type { Parameters } from '../support/cases/baseline';
+import { baselineOf, inCollection, operationKey, prepareItem, withField } from '../support/cases/baseline';
+import type { Binary } from '../support/fakeN8n';
+import { useRunner } from '../support/inprocess/runner';
 
 /**
  * Issue 11, "Bad input table": every rule the spec states, on every operation it applies to, and
@@ -239,9 +239,16 @@ const calendarRules: BadInput[] = [
 	bad(EVENT, 'a recurrence whose By Nth Weekday is not JSON', '"Recurrence" By Nth Weekday (JSON)', {
 		options: recurrence({ bynweekday: '[[0, 1]' }),
 	}),
-	bad(EVENT, 'a recurrence with a month that is not a number', '"Recurrence" By Month', {
-		options: recurrence({ bymonth: '1, July' }),
-	}),
+	...[
+		['bymonth', '"Recurrence" By Month', '1, July'],
+		['bymonthday', '"Recurrence" By Month Day', '1, last'],
+		['bynmonthday', '"Recurrence" By Month Day From End', '-1.5'],
+		['byyearday', '"Recurrence" By Year Day', 'first'],
+		['byweekno', '"Recurrence" By Week Number', '27, W28'],
+		['bysetpos', '"Recurrence" By Set Position', 'last'],
+	].map(([part, field, value]) =>
+		bad(EVENT, `a recurrence whose ${field} is not whole numbers`, field, { options: recurrence({ [part]: value }) }),
+	),
 	bad(EVENT, 'a recurrence excluding a date that is not a date-time', '"Recurrence" Excluded Dates', {
 		options: recurrence({ exdate: '2026-12-08T09:00:00Z, tomorrow' }),
 	}),
@@ -341,26 +348,21 @@ function specRulesOf(endpoint: Endpoint): string[] {
 	const key = operationKey(endpoint);
 	const of = (target: string, source: RuleSource | undefined) =>
 		source && 'spec' in source ? [`${key} ${target} ${source.spec}`] : [];
+	// A field's parts (a recurrence rule, a point) are fields of their own, under `parent.part`.
+	const stated = (field: FieldSpec, target: string): string[] => [
+		...(field.rules ?? []).flatMap((rule) => of(target, rule.source)),
+		...of(target, field.values),
+		...of(target, field.required),
+		...(field.parts ?? []).flatMap((part) => stated(part, `${target}.${keyOf(part)}`)),
+	];
 	return [
-		...endpoint.fields.flatMap((field) => [
-			...(field.rules ?? []).flatMap((rule) => of(keyOf(field), rule.source)),
-			...of(keyOf(field), field.values),
-			...of(keyOf(field), field.required),
-		]),
+		...endpoint.fields.flatMap((field) => stated(field, keyOf(field))),
 		...(endpoint.checks ?? []).flatMap((check) => of('(check)', check.source)),
 		...of('per_page', endpoint.maxPageSize?.source),
 	];
 }
 
-let runner: SandboxRunner;
-
-beforeAll(async () => {
-	runner = await startRunner();
-});
-
-afterAll(async () => {
-	await runner.close();
-});
+const runner = useRunner();
 
 test('every rule the spec states is broken by a case, on every operation it applies to', async () => {
 	const broken = new Set<string>();

@@ -1,53 +1,55 @@
 import type { NodeApiError } from 'n8n-workflow';
 
 import { route } from '../../nodes/AgencyCrm/actions/router';
-import { DEFAULT_CONCURRENCY } from '../../nodes/AgencyCrm/catalogue/describe';
-import { admin, counters, sandboxForTests, customerCreates, duplicateContacts, emailOf, runNode } from './bulk';
-import { inProcessContext } from './context';
+import { DEFAULT_CONCURRENCY } from '../../nodes/AgencyCrm/catalogue/nodeOptions';
+import { customerCreates, duplicateContacts, emailOf, runNode } from '../support/inprocess/bulk';
+import { admin, counters } from '../support/sandbox/admin';
+import { inProcessContext } from '../support/inprocess/context';
+import { useSandbox } from '../support/sandbox/harness';
+import { byId } from '../../tools/n8n/workflows';
 
 /**
  * The Concurrency option through the router against the sandbox (20 ms of server latency, so that
  * requests overlap): order, pairing, Continue On Fail, stop at the first failure, the bound on
  * requests in flight, hints, upsert and Return All.
  */
-const sandbox = sandboxForTests();
+const h = useSandbox();
 
 beforeEach(async () => {
-	await admin(sandbox.origin, 'POST', '/reset');
-	await admin(sandbox.origin, 'POST', '/faults', { latency_ms: 20 });
+	await admin(h.origin, 'POST', '/reset');
+	await admin(h.origin, 'POST', '/faults', { latency_ms: 20 });
 });
 
-const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const getCustomer = (id: string | number, concurrency?: number) => ({
 	resource: 'customer',
 	operation: 'get',
-	customerId: rl(id),
+	customerId: byId(id),
 	output: 'simple',
 	options: concurrency === undefined ? {} : { concurrency },
 });
 const pairing = (count: number) => Array.from({ length: count }, (_, item) => ({ item }));
-const apiRequests = async () => (await counters(sandbox.origin)).requests_total;
+const apiRequests = async () => (await counters(h.origin)).requests_total;
 
 test('100 creates at Concurrency 7: every item once, in input order, paired; never more than 7 requests in flight', async () => {
-	const { output } = await runNode(sandbox.origin, customerCreates('seven', 100, 7));
+	const { output } = await runNode(h.origin, customerCreates('seven', 100, 7));
 	expect(output.map((item) => item.pairedItem)).toEqual(pairing(100));
 	expect(output.map((item) => item.json.email)).toEqual(
 		Array.from({ length: 100 }, (_, index) => emailOf('seven', index)),
 	);
-	const { in_flight: inFlight } = await counters(sandbox.origin);
+	const { in_flight: inFlight } = await counters(h.origin);
 	expect(inFlight.max).toBe(7);
-	expect(await duplicateContacts(sandbox.origin)).toBe(0);
+	expect(await duplicateContacts(h.origin)).toBe(0);
 });
 
 test(`without the option, the default (${DEFAULT_CONCURRENCY}) requests are in flight at most`, async () => {
-	const { output } = await runNode(sandbox.origin, customerCreates('default', 60));
+	const { output } = await runNode(h.origin, customerCreates('default', 60));
 	expect(output).toHaveLength(60);
-	expect((await counters(sandbox.origin)).in_flight.max).toBe(DEFAULT_CONCURRENCY);
+	expect((await counters(h.origin)).in_flight.max).toBe(DEFAULT_CONCURRENCY);
 });
 
 test('Concurrency 1 sends one request after another', async () => {
-	await runNode(sandbox.origin, customerCreates('one', 12, 1));
-	expect((await counters(sandbox.origin)).in_flight.max).toBe(1);
+	await runNode(h.origin, customerCreates('one', 12, 1));
+	expect((await counters(h.origin)).in_flight.max).toBe(1);
 });
 
 describe('failures', () => {
@@ -58,7 +60,7 @@ describe('failures', () => {
 	);
 
 	test('without Continue On Fail: nothing starts after the first failure, and the lowest item index fails the run', async () => {
-		const error = (await runNode(sandbox.origin, items).catch((caught: unknown) => caught)) as NodeApiError;
+		const error = (await runNode(h.origin, items).catch((caught: unknown) => caught)) as NodeApiError;
 		expect(error.message).toBe('NOT_FOUND: Customer 99999999 not found. (HTTP 404)');
 		expect(error.context.itemIndex).toBe(30);
 		// Item 31 failed the moment it started, with items 27-30 in flight: items 0-30 were sent, none after.
@@ -66,7 +68,7 @@ describe('failures', () => {
 	});
 
 	test('with Continue On Fail: each failure is its item, paired with its input; the others complete', async () => {
-		const { output } = await runNode(sandbox.origin, items, true);
+		const { output } = await runNode(h.origin, items, true);
 		expect(output.map((item) => item.pairedItem)).toEqual(pairing(60));
 		const failed = output.flatMap((item, index) => (item.json.error ? [index] : []));
 		expect(failed).toEqual([30, 31, 45]);
@@ -82,7 +84,7 @@ test('hints are gathered once for the run, naming their items in order', async (
 		index % 6 === 1 ? { ...item, additionalFields: { email: `durand-at-example-${index}`, concurrency: 8 } } : item,
 	);
 	const { context, hints } = inProcessContext(
-		{ authUrl: sandbox.origin, clientId: 'demo-client', clientSecret: 'demo-secret', scope: 'site', siteId: 1 },
+		{ authUrl: h.origin, clientId: 'demo-client', clientSecret: 'demo-secret', scope: 'site', siteId: 1 },
 		items,
 		[],
 		true,
@@ -97,7 +99,7 @@ test('upsert at Concurrency 8: existing contacts updated, new ones created once,
 	const demo: Array<{ customers_id: number; email: string }> = [];
 	for (let id = 10001; demo.length < 20; id++) {
 		const { data } = await admin<{ data: { customers_id: number; email: string | null } }>(
-			sandbox.origin,
+			h.origin,
 			'GET',
 			`/records/customer/${id}`,
 		);
@@ -108,12 +110,12 @@ test('upsert at Concurrency 8: existing contacts updated, new ones created once,
 	const items = Array.from({ length: 40 }, (_, index) => ({
 		resource: 'customer',
 		operation: 'upsert',
-		agencyId: rl(101),
+		agencyId: byId(101),
 		lastname: `Upsert ${index}`,
 		output: 'simple',
 		additionalFields: { email: emailFor(index), concurrency: 8 },
 	}));
-	const { output } = await runNode(sandbox.origin, items);
+	const { output } = await runNode(h.origin, items);
 	expect(output.map((item) => item.pairedItem)).toEqual(pairing(40));
 	expect(output.map((item) => item.json.lastname)).toEqual(items.map((item) => item.lastname));
 	for (let index = 1; index < 40; index += 2) {
@@ -123,8 +125,8 @@ test('upsert at Concurrency 8: existing contacts updated, new ones created once,
 		expect(output[index].json.customers_id).toBe(output[index + 20].json.customers_id);
 		expect([output[index].json.upsert, output[index + 20].json.upsert].sort()).toEqual(['created', 'updated']);
 	}
-	expect(await duplicateContacts(sandbox.origin)).toBe(0);
-	expect((await counters(sandbox.origin)).in_flight.max).toBeLessThanOrEqual(8);
+	expect(await duplicateContacts(h.origin)).toBe(0);
+	expect((await counters(h.origin)).in_flight.max).toBeLessThanOrEqual(8);
 });
 
 test('Return All at Concurrency 4: each item pages on its own, and gives what a run one item at a time gives', async () => {
@@ -137,20 +139,20 @@ test('Return All at Concurrency 4: each item pages on its own, and gives what a 
 			filters: { type },
 			options: { perPage: 7, concurrency },
 		}));
-	const serial = await runNode(sandbox.origin, getAll(1));
-	await admin(sandbox.origin, 'POST', '/reset');
-	await admin(sandbox.origin, 'POST', '/faults', { latency_ms: 20 });
-	const concurrent = await runNode(sandbox.origin, getAll(4));
+	const serial = await runNode(h.origin, getAll(1));
+	await admin(h.origin, 'POST', '/reset');
+	await admin(h.origin, 'POST', '/faults', { latency_ms: 20 });
+	const concurrent = await runNode(h.origin, getAll(4));
 	expect(concurrent.output).toEqual(serial.output);
 	expect(new Set(concurrent.output.map((item) => item.json.type))).toEqual(
 		new Set(['buyer', 'seller', 'tenant', 'landlord', 'other']),
 	);
-	expect((await counters(sandbox.origin)).in_flight.max).toBe(4);
+	expect((await counters(h.origin)).in_flight.max).toBe(4);
 });
 
 test('a Concurrency that is not a whole number of at least 1 stops the run before any request, naming the option', async () => {
 	for (const concurrency of [0, 2.5, 'many']) {
-		await expect(runNode(sandbox.origin, [getCustomer(10001, concurrency as number)])).rejects.toThrow(
+		await expect(runNode(h.origin, [getCustomer(10001, concurrency as number)])).rejects.toThrow(
 			`Invalid input: "Concurrency" must be a whole number of at least 1, not ${JSON.stringify(concurrency)}`,
 		);
 	}

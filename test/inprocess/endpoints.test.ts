@@ -1,9 +1,9 @@
 import { ENDPOINTS, findEndpoint } from '../../nodes/AgencyCrm/catalogue';
-import { SPEC_ENDPOINTS, endpointShape } from '../spec/endpoints';
-import type { EndpointCase, SharedIds } from './cases';
-import { CASE_TABLES, ENDPOINT_CASES, PLACEHOLDER_IDS, resolve } from './cases';
-import type { SandboxRunner } from './harness';
-import { API_BASE, startRunner } from './harness';
+import { SPEC_ENDPOINTS, endpointShape } from '../support/spec/endpoints';
+import type { EndpointCase, SharedIds } from '../support/cases';
+import { CASE_TABLES, ENDPOINT_CASES, PLACEHOLDER_IDS, resolve } from '../support/cases';
+import { useRunner } from '../support/inprocess/runner';
+import { API_BASE } from '../support/sandbox/harness';
 
 /**
  * Every endpoint of the spec, driven through the node's router with the parameters a user would
@@ -52,16 +52,8 @@ describe('the cases cover the spec and the catalogue exactly', () => {
 	);
 });
 
-let runner: SandboxRunner;
+const runner = useRunner();
 const ids: SharedIds = { ...PLACEHOLDER_IDS };
-
-beforeAll(async () => {
-	runner = await startRunner();
-});
-
-afterAll(async () => {
-	await runner.close();
-});
 
 describe.each(CASE_TABLES)('$resource', ({ cases }) => {
 	const named = cases.map((testCase) => ({

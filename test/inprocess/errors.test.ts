@@ -1,34 +1,20 @@
 import { route } from '../../nodes/AgencyCrm/actions/router';
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
-import { inProcessContext } from './context';
+import { credentialsOf, inProcessContext } from '../support/inprocess/context';
+import { useSandbox } from '../support/sandbox/harness';
+import { byId } from '../../tools/n8n/workflows';
 
 /** API refusals as users see them, through the node against the sandbox. */
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, quiet: true });
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
+const h = useSandbox();
 
 function runAs(clientId: string, items: Array<Record<string, unknown>>) {
-	const client = sandbox.clients.find((candidate) => candidate.clientId === clientId)!;
-	const { context } = inProcessContext(
-		{ authUrl: sandbox.authUrl, clientId, clientSecret: client.clientSecret, scope: 'site', siteId: client.siteId },
-		items,
-		[],
-		true,
-	);
+	const { context } = inProcessContext(credentialsOf(h.sandbox, clientId), items, [], true);
 	return route.call(context);
 }
 
 const getCustomer = (id: string) => ({
 	resource: 'customer',
 	operation: 'get',
-	customerId: { __rl: true, mode: 'id', value: id },
+	customerId: byId(id),
 	output: 'simple',
 	options: {},
 });

@@ -1,14 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
-import { EXTRA_BODY, EXTRA_QUERY, extrasGroupOf, takesBody } from '../../nodes/AgencyCrm/catalogue/describe';
+import { extrasGroupOf } from '../../nodes/AgencyCrm/catalogue/describe';
+import { EXTRA_BODY, EXTRA_QUERY, takesBody } from '../../nodes/AgencyCrm/catalogue/nodeOptions';
 import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import type { Endpoint, FieldLocation } from '../../nodes/AgencyCrm/catalogue/types';
 import { parseMultipart } from '../../sandbox/multipart';
-import type { EndpointCase, SharedIds } from './cases';
-import { CASE_TABLES, PLACEHOLDER_IDS, resolve } from './cases';
-import type { SandboxRunner } from './harness';
-import { API_BASE, startRunner } from './harness';
+import type { EndpointCase, SharedIds } from '../support/cases';
+import { CASE_TABLES, PLACEHOLDER_IDS, resolve } from '../support/cases';
+import { useRunner } from '../support/inprocess/runner';
+import { API_BASE } from '../support/sandbox/harness';
 
 /**
  * The escape hatches of every endpoint (issue 9): each in-process case is run again with "Extra Query
@@ -31,16 +32,11 @@ function typedKey(endpoint: Endpoint, location: FieldLocation, expected: unknown
 const isMultipart = (endpoint: Endpoint) =>
 	endpoint.fields.some((field) => field.in === 'file') && endpoint.upload !== 'base64Json';
 
-let runner: SandboxRunner;
+const runner = useRunner();
 const ids: SharedIds = { ...PLACEHOLDER_IDS };
 const conflicts = { query: 0, body: 0 };
 
-beforeAll(async () => {
-	runner = await startRunner();
-});
-
-afterAll(async () => {
-	await runner.close();
+afterAll(() => {
 	process.stdout.write(
 		`typed fields won over the extras on ${conflicts.query} query and ${conflicts.body} body keys\n`,
 	);

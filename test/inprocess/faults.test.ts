@@ -1,9 +1,12 @@
 import { AgencyCrmTrigger } from '../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.node';
-import { DEFAULT_CONCURRENCY } from '../../nodes/AgencyCrm/catalogue/describe';
-import { activateWebhook, fakeContext } from '../helpers/fakeN8n';
-import type { BulkRun, SandboxCounters } from './bulk';
-import { admin, counters, sandboxForTests, customerCreates, duplicateContacts, emailOf, runNode } from './bulk';
-import { inProcessContext } from './context';
+import { DEFAULT_CONCURRENCY } from '../../nodes/AgencyCrm/catalogue/nodeOptions';
+import { activateWebhook, fakeContext } from '../support/fakeN8n';
+import type { BulkRun } from '../support/inprocess/bulk';
+import type { SandboxCounters } from '../support/sandbox/admin';
+import { customerCreates, duplicateContacts, emailOf, runNode } from '../support/inprocess/bulk';
+import { admin, counters } from '../support/sandbox/admin';
+import { inProcessContext } from '../support/inprocess/context';
+import { useSandbox } from '../support/sandbox/harness';
 
 /**
  * Bulk creates at the default concurrency against the sandbox with its faults on: connection resets
@@ -11,7 +14,7 @@ import { inProcessContext } from './context';
  * lost, nothing is duplicated, the token is exchanged once per revocation, and 429s pause the run
  * once per wave rather than once per request. Wall times are printed, never asserted.
  */
-const sandbox = sandboxForTests();
+const h = useSandbox();
 
 const ITEMS = 300;
 /**
@@ -30,8 +33,8 @@ const ALL_FAULTS = {
 };
 
 async function withFaults(faults: object) {
-	await admin(sandbox.origin, 'POST', '/reset');
-	await admin(sandbox.origin, 'POST', '/faults', faults);
+	await admin(h.origin, 'POST', '/reset');
+	await admin(h.origin, 'POST', '/faults', faults);
 }
 
 /** Every item out once, in input order, paired with its input, holding the contact created for it. */
@@ -58,12 +61,12 @@ describe.each([
 	test('every item once, in order, paired; 0 duplicate contacts; one exchange per revocation', async () => {
 		const tag = continueOnFail ? 'cof' : 'stop';
 		await withFaults(ALL_FAULTS);
-		const run = await runNode(sandbox.origin, customerCreates(tag, ITEMS), continueOnFail);
-		const seen = await counters(sandbox.origin);
+		const run = await runNode(h.origin, customerCreates(tag, ITEMS), continueOnFail);
+		const seen = await counters(h.origin);
 		report(`${ITEMS} creates, all faults, ${label}`, run, seen);
 
 		expectEveryItemOnce(run, tag, ITEMS);
-		expect(await duplicateContacts(sandbox.origin)).toBe(0);
+		expect(await duplicateContacts(h.origin)).toBe(0);
 		// Every kind of fault happened, so that this run proves something.
 		expect(Math.min(...Object.values(seen.faults))).toBeGreaterThan(0);
 		expect(seen.token_exchanges).toBeLessThanOrEqual(seen.faults.token_revoked + 1);
@@ -73,8 +76,8 @@ describe.each([
 
 test('a token revoked every 25 requests under concurrency: exchanges ≤ revocations + 1, and nothing fails', async () => {
 	await withFaults({ latency_ms: 5, revoke_token_every: 25 });
-	const run = await runNode(sandbox.origin, customerCreates('revoked', ITEMS));
-	const seen = await counters(sandbox.origin);
+	const run = await runNode(h.origin, customerCreates('revoked', ITEMS));
+	const seen = await counters(h.origin);
 	report('revoked every 25', run, seen);
 	expectEveryItemOnce(run, 'revoked', ITEMS);
 	expect(seen.faults.token_revoked).toBeGreaterThanOrEqual(ITEMS / 25);
@@ -86,16 +89,16 @@ test('429s cost one Retry-After per wave, not one per request: the default concu
 	const throttled = { latency_ms: 20, rate_429: 0.25, retry_after_s: 1 };
 	const count = 32;
 	await withFaults(throttled);
-	const concurrent = await runNode(sandbox.origin, customerCreates('wave', count));
-	const concurrentSeen = await counters(sandbox.origin);
+	const concurrent = await runNode(h.origin, customerCreates('wave', count));
+	const concurrentSeen = await counters(h.origin);
 	const log = await admin<{ data: Array<{ at: string; path: string; status: number | null }> }>(
-		sandbox.origin,
+		h.origin,
 		'GET',
 		'/requests?limit=2000',
 	);
 	await withFaults(throttled);
-	const serial = await runNode(sandbox.origin, customerCreates('serial', count, 1));
-	const serialSeen = await counters(sandbox.origin);
+	const serial = await runNode(h.origin, customerCreates('serial', count, 1));
+	const serialSeen = await counters(h.origin);
 	report(`${count} creates, 25% 429, concurrency ${DEFAULT_CONCURRENCY}`, concurrent, concurrentSeen);
 	report(`${count} creates, 25% 429, concurrency 1`, serial, serialSeen);
 
@@ -124,9 +127,9 @@ test('a limit met at the same place after every pause does not single out one re
 	// Every 10th request throttled, 10 in flight: each pause ends with the same number of requests
 	// sent since the last 429; in a fixed order the same request would be the 10th every time.
 	await withFaults({ latency_ms: 20, rate_429: 0.1, retry_after_s: 1 });
-	const run = await runNode(sandbox.origin, customerCreates('periodic', 100), true);
+	const run = await runNode(h.origin, customerCreates('periodic', 100), true);
 	const log = await admin<{ data: Array<{ status: number | null; body: { email?: string } }> }>(
-		sandbox.origin,
+		h.origin,
 		'GET',
 		'/requests?limit=2000',
 	);
@@ -143,21 +146,21 @@ test("the trigger's registration whose answer is lost after the API made the hoo
 	await withFaults({});
 	const webhookUrl = 'http://127.0.0.1:4399/webhook/lost-answer';
 	const { context } = inProcessContext(
-		{ authUrl: sandbox.origin, clientId: 'demo-client', clientSecret: 'demo-secret', scope: 'site', siteId: 1 },
+		{ authUrl: h.origin, clientId: 'demo-client', clientSecret: 'demo-secret', scope: 'site', siteId: 1 },
 		[],
 	);
 	// Every other request is processed, then its connection closed: the POST /hooks is the second.
-	await admin(sandbox.origin, 'POST', '/faults', { reset_after_rate: 0.5 });
+	await admin(h.origin, 'POST', '/faults', { reset_after_rate: 0.5 });
 	const trigger = fakeContext({
 		webhookUrl,
 		parameters: { events: ['CUSTOMER_CREATE'] },
 		httpRequestWithAuthentication: context.helpers.httpRequestWithAuthentication,
 	});
 	await activateWebhook(new AgencyCrmTrigger(), trigger.hook);
-	const hooks = await admin<{ data: Array<{ id: number; url: string }> }>(sandbox.origin, 'GET', '/hooks');
+	const hooks = await admin<{ data: Array<{ id: number; url: string }> }>(h.origin, 'GET', '/hooks');
 	expect(hooks.data.filter((hook) => hook.url === webhookUrl)).toHaveLength(1);
 	const log = await admin<{ data: Array<{ method: string; path: string; faults: string[] }> }>(
-		sandbox.origin,
+		h.origin,
 		'GET',
 		'/requests',
 	);

@@ -5,12 +5,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { AgencyCrmTrigger } from '../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.node';
 import { apiRequest } from '../../nodes/shared/transport';
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
-import type { FakeContextOptions } from '../helpers/fakeN8n';
-import { StoredStaticData, activateWebhook } from '../helpers/fakeN8n';
-import { waitFor } from '../helpers/waitFor';
-import { inProcessContext } from './context';
+import type { FakeContextOptions } from '../support/fakeN8n';
+import { StoredStaticData, activateWebhook } from '../support/fakeN8n';
+import { waitFor } from '../support/waitFor';
+import { credentialsOf, inProcessContext } from '../support/inprocess/context';
+import { useSandbox } from '../support/sandbox/harness';
 
 /**
  * The trigger against the sandbox, without n8n: activation registers a real hook, and the sandbox
@@ -19,7 +18,7 @@ import { inProcessContext } from './context';
  * "workflow" started by a delivery is a function that writes back to the customer.
  */
 const NODE_NAME = 'Agency CRM Trigger';
-let sandbox: Sandbox;
+const h = useSandbox({ suspendAfterFailures: 2 });
 let receiver: http.Server;
 let webhookUrl: string;
 let httpRequestWithAuthentication: FakeContextOptions['httpRequestWithAuthentication'];
@@ -68,18 +67,10 @@ async function receive(request: http.IncomingMessage, response: http.ServerRespo
 	}
 }
 
-const admin = async <T = IDataObject>(method: string, path: string, body?: unknown): Promise<T> => {
-	const response = await fetch(`${sandbox.origin}/_admin${path}`, {
-		method,
-		headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return (await response.json()) as T;
-};
-const hooks = async () =>
-	(await admin<{ data: Array<{ id: number; url: string; status: string }> }>('GET', '/hooks')).data;
+const hooks = async (): Promise<Array<{ id: number; url: string; status: string }>> =>
+	(await h.admin('GET', '/hooks')).body.data;
 const editCustomer = (id: number, changes: IDataObject) =>
-	admin('POST', '/simulate-edit', { resource: 'customer', action: 'update', id, changes });
+	h.admin('POST', '/simulate-edit', { resource: 'customer', action: 'update', id, changes });
 
 /** Waits until `count` deliveries were handled, then a little longer for any that should not come. */
 async function handledCount(count: number) {
@@ -98,7 +89,6 @@ const deactivate = () =>
 	);
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, quiet: true, suspendAfterFailures: 2 });
 	receiver = http.createServer((request, response) => {
 		let raw = '';
 		request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -106,24 +96,13 @@ beforeAll(async () => {
 	});
 	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 	webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook/3f1c/webhook`;
-	const client = sandbox.clients.find((candidate) => candidate.clientId === 'demo-client')!;
-	const { context } = inProcessContext(
-		{
-			authUrl: sandbox.authUrl,
-			clientId: client.clientId,
-			clientSecret: client.clientSecret,
-			scope: 'site',
-			siteId: client.siteId,
-		},
-		[],
-	);
+	const { context } = inProcessContext(credentialsOf(h.sandbox), []);
 	workflowContext = context;
 	httpRequestWithAuthentication = context.helpers.httpRequestWithAuthentication as typeof httpRequestWithAuthentication;
 });
 
 afterAll(async () => {
 	await new Promise((resolve) => receiver.close(resolve));
-	await sandbox.close();
 });
 
 beforeEach(() => {
@@ -160,7 +139,7 @@ test('a hook the sandbox suspended after failed deliveries comes back on the nex
 test('a product update comes with the related data asked for: criteria, pictures and lots', async () => {
 	parameters = { events: ['PRODUCT_UPDATE'], fetchFullRecord: true, productFetch: ['criteria', 'pictures', 'lots'] };
 	await activate();
-	await admin('POST', '/simulate-edit', {
+	await h.admin('POST', '/simulate-edit', {
 		resource: 'product',
 		action: 'update',
 		id: 5001,
@@ -179,14 +158,19 @@ test('a workflow that writes back what it received runs once; the echo of its wr
 		await new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
 		const record = item.record as IDataObject;
 		const path = `/customers/${String(record.customers_id)}`;
-		await apiRequest(workflowContext, { method: 'PATCH', path, body: { firstname: record.firstname } });
+		await apiRequest(workflowContext, {
+			method: 'PATCH',
+			idempotent: false,
+			path,
+			body: { firstname: record.firstname },
+		});
 	};
 	await activate();
 	await editCustomer(10002, { firstname: 'Loop' });
 	expect(await handledCount(2)).toBe(2);
 	expect(started).toHaveLength(1);
 	expect(started[0]).toMatchObject({ resource_id: 10002, record: { firstname: 'Loop' } });
-	const written = await admin<{ data: IDataObject }>('GET', '/records/customer/10002');
+	const written = (await h.admin('GET', '/records/customer/10002')).body;
 	expect(written.data.updated_at).not.toBe((started[0].record as IDataObject).updated_at);
 
 	await editCustomer(10002, { firstname: 'Loop again' });

@@ -3,12 +3,23 @@ import { randomUUID } from 'node:crypto';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { N8nInstance, N8nProcess } from '../../tools/n8n/launcher';
-import { NODE_TYPES, createInstance, importJson, installedN8n, publicApi, startN8n } from '../../tools/n8n/launcher';
-import { byId, chainedWorkflow, crmNode, itemsNode, sandboxCredential } from '../../tools/n8n/workflows';
-import { waitFor } from '../helpers/waitFor';
-import { admin, portBase } from '../real-n8n/harness/context';
-import type { Service } from './services';
-import { startPostgres, startRedis } from './services';
+import { createInstance, importJson, installedN8n, publicApi, startN8n } from '../../tools/n8n/launcher';
+import {
+	byId,
+	chainedWorkflow,
+	crmNode,
+	itemsNode,
+	sandboxCredential,
+	triggerNode,
+	webhookNode,
+} from '../../tools/n8n/workflows';
+import { waitFor } from '../support/waitFor';
+import { portBase } from '../support/real-n8n/context';
+import type { PublicApi } from '../support/real-n8n/executions';
+import { executionsOf, finished, setActive as setActiveOf } from '../support/real-n8n/executions';
+import { admin, counters as countersOf, editInCrm, hooksOf, hooksSettleTo as settleTo } from '../support/sandbox/admin';
+import type { Service } from '../support/queue-mode/services';
+import { startPostgres, startRedis } from '../support/queue-mode/services';
 
 /**
  * Issue 8: n8n in queue mode on loopback, as agencies run it when one process is not enough: a main
@@ -24,26 +35,6 @@ const TRIGGER_WEBHOOK_ID = randomUUID();
 const ITEMS_PATH = 'agency-crm-queue-items';
 const ITEMS_PER_RUN = 50;
 
-interface Counters {
-	token_exchanges: number;
-	requests_by_route: Record<string, number>;
-}
-interface SandboxHook {
-	id: number;
-	url: string;
-	status: string;
-	headers: Record<string, string> | null;
-}
-interface Execution {
-	id: string;
-	status: string;
-	workflowId: string;
-	data?: {
-		resultData?: {
-			runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>>;
-		};
-	};
-}
 interface DeliveryLogEntry {
 	delivery_id: string;
 	url: string;
@@ -57,12 +48,10 @@ let redis: Service;
 let postgres: Service;
 const processes: Record<string, N8nProcess> = {};
 const instances: Record<string, N8nInstance> = {};
-let api: Awaited<ReturnType<typeof publicApi>>;
+let api: PublicApi;
 let webhookBase: string;
 
 const origin = () => sandbox.origin;
-const counters = async () => admin<Counters>(origin(), 'GET', '/counters');
-const hooks = async () => (await admin<{ data: SandboxHook[] }>(origin(), 'GET', '/hooks')).data;
 const triggerUrl = () => `${webhookBase}webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 
 /** One n8n process of the cluster: its own user folder (the package installed there), the shared state. */
@@ -78,21 +67,18 @@ async function start(name: string, command: 'start' | 'worker' | 'webhook', args
 	return processes[name];
 }
 
-async function executions(workflowId: string): Promise<Execution[]> {
-	const { body } = await api<{ data: Execution[] }>(
-		'GET',
-		`/executions?workflowId=${workflowId}&includeData=true&limit=250`,
-	);
-	return body.data;
-}
+const executions = (workflowId: string) => executionsOf(api, workflowId);
+const counters = () => countersOf(origin());
+const hooks = () => hooksOf(origin());
+const hooksSettleTo = (count: number) => settleTo(origin(), count);
+const setActive = (workflowId: string, active: boolean) => setActiveOf(api, workflowId, active);
 
 async function settledExecutions(workflowId: string, count: number, timeoutMs = 60_000) {
 	return await waitFor(
 		`${count} finished execution(s) of ${workflowId}`,
 		async () => {
 			const all = await executions(workflowId);
-			const finished = all.filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
-			return finished.length >= count ? all : undefined;
+			return all.filter(finished).length >= count ? all : undefined;
 		},
 		timeoutMs,
 	);
@@ -104,20 +90,6 @@ function runBy(executionId: string): string[] {
 	return Object.entries(processes)
 		.filter(([, process]) => started.test(process.log()))
 		.map(([name]) => name);
-}
-
-async function hooksSettleTo(count: number) {
-	return await waitFor(`${count} hook(s)`, async () => {
-		const current = await hooks();
-		const settled = current.length === count && current.every((hook) => hook.status === 'active');
-		return settled ? current : undefined;
-	});
-}
-
-async function setActive(workflowId: string, active: boolean) {
-	const { status, body } = await api('POST', `/workflows/${workflowId}/${active ? 'activate' : 'deactivate'}`);
-	if (status !== 200)
-		throw new Error(`${active ? 'activate' : 'deactivate'} ${workflowId}: ${status} ${JSON.stringify(body)}`);
 }
 
 /**
@@ -136,12 +108,7 @@ async function runItemsWorkflow(): Promise<Array<Record<string, unknown>>> {
 
 /** Changes a customer as if in the CRM's screens; the sandbox then delivers the event to the hook. */
 async function editCustomer(id: number, firstname: string) {
-	await admin(origin(), 'POST', '/simulate-edit', {
-		resource: 'customer',
-		action: 'update',
-		id,
-		changes: { firstname },
-	});
+	await editInCrm(origin(), 'customer', id, { firstname });
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -180,29 +147,13 @@ beforeAll(async () => {
 	await importJson(main, 'credentials', [credential]);
 	await importJson(main, 'workflow', [
 		chainedWorkflow(TRIGGER_WORKFLOW, [
-			{
-				name: 'Agency CRM Trigger',
-				type: NODE_TYPES.trigger,
-				typeVersion: 1,
-				webhookId: TRIGGER_WEBHOOK_ID,
-				parameters: { events: ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE'], fetchFullRecord: true },
-				credentials: { agencyCrmApi: { id: credential.id, name: credential.name } },
-			},
+			triggerNode(credential, TRIGGER_WEBHOOK_ID, {
+				events: ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE'],
+				fetchFullRecord: true,
+			}),
 		]),
 		chainedWorkflow(ITEMS_WORKFLOW, [
-			{
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				webhookId: randomUUID(),
-				parameters: {
-					httpMethod: 'POST',
-					path: ITEMS_PATH,
-					responseMode: 'lastNode',
-					responseData: 'allEntries',
-					options: {},
-				},
-			},
+			webhookNode(ITEMS_PATH, { responseMode: 'lastNode', responseData: 'allEntries' }),
 			itemsNode(
 				'Items',
 				Array.from({ length: ITEMS_PER_RUN }, (_, index) => ({ index })),

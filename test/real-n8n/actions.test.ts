@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { png } from '../sandbox/images';
-import { admin, testContext } from './harness/context';
-import { ROOT, executeWorkflow, importJson } from './harness/n8n';
-import type { NodeSpec } from './harness/workflows';
-import { byId, crmNode, itemsNode, linearWorkflow, sandboxCredential } from './harness/workflows';
+import { png } from '../support/fixtures/images';
+import { testContext } from '../support/real-n8n/context';
+import { admin, routeCount } from '../support/sandbox/admin';
+import { ROOT, executeWorkflow, importJson } from '../../tools/n8n/launcher';
+import type { NodeSpec } from '../../tools/n8n/workflows';
+import { byId, crmNode, itemsNode, linearWorkflow, sandboxCredential } from '../../tools/n8n/workflows';
 
 /**
  * Issue 4: the action node inside real n8n, against the sandbox: one operation of every resource,
@@ -21,7 +22,7 @@ const exampleCredential = {
 const crm = (name: string, parameters: Record<string, unknown>, extra: Partial<NodeSpec> = {}) =>
 	crmNode(name, credential, parameters, { executeOnce: true, ...extra });
 
-const counters = async () => admin<{ requests_by_route: Record<string, number> }>(origin, 'GET', '/counters');
+const requestsTo = (route: string) => routeCount(origin, route);
 
 /** A Convert to File node turning a base64 field into the binary property `data`. */
 function fileNode(name: string, fileName: string): NodeSpec {
@@ -112,7 +113,7 @@ beforeAll(async () => {
 				{
 					resource: 'customer',
 					operation: 'get',
-					customerId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+					customerId: byId('={{ $json.id }}'),
 					output: 'simple',
 					options: {},
 				},
@@ -154,7 +155,7 @@ test('Return All walks every page once, newest customer first', async () => {
 	expect(ids.length).toBeGreaterThan(30);
 	expect(new Set(ids).size).toBe(ids.length);
 	expect([...ids].sort((a, b) => b - a)).toEqual(ids);
-	const pages = (await counters()).requests_by_route['POST /customers/search'];
+	const pages = await requestsTo('POST /customers/search');
 	expect(pages).toBeGreaterThan(3);
 	expect(pages).toBe(Math.ceil(ids.length / 10) + (ids.length % 10 === 0 ? 1 : 0));
 });
@@ -166,7 +167,7 @@ test('a picture upload sends the binary; a too narrow one fails alone, before an
 	expect(refused.error).toBe(
 		'Invalid input: "Input Binary Field" (file) must be at least 800 px wide ("living-room.png" is 640 px)',
 	);
-	expect((await counters()).requests_by_route['POST /products/{productId}/pictures/public']).toBe(1);
+	expect(await requestsTo('POST /products/{productId}/pictures/public')).toBe(1);
 });
 
 test('Continue On Fail: bad items become error items in place, the good ones go through', async () => {
@@ -182,7 +183,7 @@ test('Continue On Fail: bad items become error items in place, the good ones go 
 	expect(items[2].apiError).toMatchObject({ code: 'NOT_FOUND', request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 	expect(items[3]).toMatchObject({ customers_id: 10008 });
 	// The invalid item was refused before sending: three requests for four items.
-	expect((await counters()).requests_by_route['GET /customers/{customerId}']).toBe(3);
+	expect(await requestsTo('GET /customers/{customerId}')).toBe(3);
 });
 
 test('the example workflow runs reference use case 1: upsert, search request, follow-up', async () => {
@@ -204,7 +205,7 @@ test('the example workflow runs reference use case 1: upsert, search request, fo
 		upsert: 'updated',
 		customers_id: customer.customers_id,
 	});
-	expect((await counters()).requests_by_route['POST /customers'] ?? 0).toBe(0);
+	expect(await requestsTo('POST /customers')).toBe(0);
 	// The follow-up exists already: the API's 409 stops the run with its code.
 	expect(second.error?.message).toMatch(/^FOLLOW_UP_EXISTS: .*\(HTTP 409\)$/);
 });

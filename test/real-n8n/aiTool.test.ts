@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
-import { waitFor } from '../helpers/waitFor';
-import { admin, sandboxApi, testContext } from './harness/context';
-import type { N8nProcess } from './harness/n8n';
-import { NODE_TYPES, importJson, publicApi, startServer } from './harness/n8n';
-import { sandboxCredential } from './harness/workflows';
+import { waitFor } from '../support/waitFor';
+import { sandboxApi, testContext } from '../support/real-n8n/context';
+import { routeCount } from '../support/sandbox/admin';
+import type { N8nProcess } from '../../tools/n8n/launcher';
+import { NODE_TYPES, importJson, publicApi, startServer } from '../../tools/n8n/launcher';
+import { byId, sandboxCredential } from '../../tools/n8n/workflows';
 
 /**
  * Issue 12: the Agency CRM node as an AI agent's tool, inside real n8n. An MCP Server Trigger
@@ -52,11 +53,7 @@ const workflow = {
 			{
 				resource: 'customer',
 				operation: 'get',
-				customerId: {
-					__rl: true,
-					mode: 'id',
-					value: "={{ $fromAI('customerId', 'The id of the contact (customers_id)', 'number') }}",
-				},
+				customerId: byId("={{ $fromAI('customerId', 'The id of the contact (customers_id)', 'number') }}"),
 			},
 			0,
 		),
@@ -114,9 +111,7 @@ interface ToolResult {
 	isError?: boolean;
 }
 
-const requestsTo = async (route: string) =>
-	(await admin<{ requests_by_route: Record<string, number> }>(origin, 'GET', '/counters')).requests_by_route[route] ??
-	0;
+const requestsTo = (route: string) => routeCount(origin, route);
 
 beforeAll(async () => {
 	await importJson(instance, 'credentials', [credential]);

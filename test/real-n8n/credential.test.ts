@@ -1,6 +1,7 @@
-import { admin, testContext } from './harness/context';
-import { executeWorkflow, importJson } from './harness/n8n';
-import { byId, crmNode, itemsNode, linearWorkflow, sandboxCredential } from './harness/workflows';
+import { testContext } from '../support/real-n8n/context';
+import { admin, counters } from '../support/sandbox/admin';
+import { executeWorkflow, importJson } from '../../tools/n8n/launcher';
+import { byId, crmNode, itemsNode, linearWorkflow, sandboxCredential } from '../../tools/n8n/workflows';
 
 /**
  * Issue 2: the credential's token exchange inside real n8n, against the sandbox. Each test uses
@@ -16,12 +17,6 @@ const credentials = {
 const hundredItems = Array.from({ length: 100 }, (_, index) => ({ index }));
 const getAgency = (name: string, credential: typeof credentials.discovery) =>
 	crmNode(name, credential, { resource: 'agency', operation: 'get', agencyId: byId(101) });
-
-interface Counters {
-	token_exchanges: number;
-	token_exchanges_by_client: Record<string, number>;
-	requests_by_route: Record<string, number>;
-}
 
 beforeAll(async () => {
 	await importJson(instance, 'credentials', Object.values(credentials));
@@ -68,9 +63,9 @@ test('100 items cost exactly one token exchange', async () => {
 	expect(run.error).toBeUndefined();
 	expect(run.output['Get Agency']).toHaveLength(100);
 	expect(run.output['Get Agency'].every((agency) => agency.agency_id === 101)).toBe(true);
-	const counters = await admin<Counters>(origin, 'GET', '/counters');
-	expect(counters.token_exchanges).toBe(1);
-	expect(counters.requests_by_route['GET /agencies/{agencyId}']).toBe(100);
+	const seen = await counters(origin);
+	expect(seen.token_exchanges).toBe(1);
+	expect(seen.requests_by_route['GET /agencies/{agencyId}']).toBe(100);
 });
 
 test('a token revoked mid-run is replaced by exactly one new exchange, and the run succeeds', async () => {
@@ -79,14 +74,14 @@ test('a token revoked mid-run is replaced by exactly one new exchange, and the r
 	expect(run.code).toBe(0);
 	expect(run.output['Before Revocation']).toHaveLength(100);
 	expect(run.output['After Revocation']).toHaveLength(100);
-	const counters = await admin<Counters>(origin, 'GET', '/counters');
+	const seen = await counters(origin);
 	// One exchange before the revocation, one after it.
-	expect(counters.token_exchanges).toBe(2);
+	expect(seen.token_exchanges).toBe(2);
 	// 200 answered requests, plus the refusals of the items in flight when the token died: each of
 	// them is refused once, then at most once more when resent with status errors thrown (that 401
 	// is what makes n8n exchange and resend). The node runs 10 items at a time (Concurrency's default),
 	// so between 1 and 10 items are refused, depending on how the first wave interleaves.
-	const refusals = counters.requests_by_route['GET /agencies/{agencyId}'] - 200;
+	const refusals = seen.requests_by_route['GET /agencies/{agencyId}'] - 200;
 	expect(refusals).toBeGreaterThanOrEqual(2);
 	expect(refusals).toBeLessThanOrEqual(2 * 10);
 });

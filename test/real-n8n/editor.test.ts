@@ -1,7 +1,7 @@
-import { testContext } from './harness/context';
-import type { N8nProcess } from './harness/n8n';
-import { NODE_TYPES, importJson, restClient, startServer } from './harness/n8n';
-import { sandboxCredential } from './harness/workflows';
+import { testContext } from '../support/real-n8n/context';
+import type { N8nProcess } from '../../tools/n8n/launcher';
+import { NODE_TYPES, importJson, restClient, startServer } from '../../tools/n8n/launcher';
+import { sandboxCredential } from '../../tools/n8n/workflows';
 
 /**
  * What a user does in the editor, through the editor's own REST calls: press the credential's

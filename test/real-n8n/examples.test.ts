@@ -1,19 +1,13 @@
-import { waitFor } from '../helpers/waitFor';
-import { admin, sandboxApi, testContext } from './harness/context';
-import type { Execution, PublicApi } from './harness/executions';
-import { executionsOf, nodeOutput } from './harness/executions';
-import type { ExampleWorkflow, N8nProcess, StandIn } from './harness/n8n';
-import {
-	NODE_TYPES,
-	executeWorkflow,
-	importJson,
-	publicApi,
-	readExamples,
-	startServer,
-	startStandIn,
-	withStandIn,
-} from './harness/n8n';
-import { sandboxCredential } from './harness/workflows';
+import { waitFor } from '../support/waitFor';
+import { sandboxApi, testContext } from '../support/real-n8n/context';
+import { admin, editInCrm } from '../support/sandbox/admin';
+import type { Execution, PublicApi } from '../support/real-n8n/executions';
+import { executionsOf, finished, nodeOutput } from '../support/real-n8n/executions';
+import type { ExampleWorkflow, StandIn } from '../../tools/n8n/examples';
+import { readExamples, startStandIn, withStandIn } from '../../tools/n8n/examples';
+import type { N8nProcess } from '../../tools/n8n/launcher';
+import { NODE_TYPES, executeWorkflow, importJson, publicApi, startServer } from '../../tools/n8n/launcher';
+import { sandboxCredential } from '../../tools/n8n/workflows';
 
 /**
  * Issue 12: the example workflows of examples/, imported as files into real n8n and run against
@@ -105,8 +99,7 @@ async function finishedExecution(workflow: ExampleWorkflow, count: number): Prom
 			`execution ${count} of ${workflow.id}`,
 			async () => {
 				const all = await executionsOf(n8nApi, workflow.id);
-				const finished = all.filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
-				return all.length >= count && finished.length === all.length ? all[0] : undefined;
+				return all.length >= count && all.every(finished) ? all[0] : undefined;
 			},
 			30_000,
 		);
@@ -344,12 +337,7 @@ describe('contact sync', () => {
 			[renamed, 'Resynced'],
 			[withoutConsent, 'Unsubscribed'],
 		] as const) {
-			await admin(origin, 'POST', '/simulate-edit', {
-				resource: 'customer',
-				action: 'update',
-				id: customer.customers_id,
-				changes: { firstname },
-			});
+			await editInCrm(origin, 'customer', customer.customers_id, { firstname });
 		}
 
 		const again = standIn.received.length;
@@ -381,8 +369,7 @@ describe('contact sync', () => {
 
 describe('property update', () => {
 	const NOTIFY_PATH = '/chat/hooks/agency-agents';
-	const edit = (changes: Record<string, unknown>) =>
-		admin(origin, 'POST', '/simulate-edit', { resource: 'product', action: 'update', id: MATCHED_LISTING, changes });
+	const edit = (changes: Record<string, unknown>) => editInCrm(origin, 'product', MATCHED_LISTING, changes);
 
 	test('the buyers whose search requests match get an action; each of their agents gets one message listing them', async () => {
 		await activate(PROPERTY_MATCH);

@@ -2,26 +2,30 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { EVERY_10TH_THROTTLED, LIMIT_PER_SECOND, limitPerSecond } from '../helpers/faultProfiles';
-import { waitFor } from '../helpers/waitFor';
-import { admin, testContext } from './harness/context';
-import type { FaultRun } from './harness/faultRun';
+import { EVERY_10TH_THROTTLED, LIMIT_PER_SECOND, limitPerSecond } from '../support/faultProfiles';
+import { waitFor } from '../support/waitFor';
+import { testContext } from '../support/real-n8n/context';
+import { admin, editInCrm } from '../support/sandbox/admin';
+import type { FaultRun } from '../support/real-n8n/faultRun';
 import {
 	CREATE_NODE,
 	describeFaultRun,
 	emailOf,
-	executions as executionsOf,
 	faultRunWorkflow,
-	finished,
 	measureFaultRun,
-	outputOf,
 	runByWebhook,
-	setActive as setActiveOf,
 	webhookStarted,
-} from './harness/faultRun';
-import type { CliResult, N8nProcess } from './harness/n8n';
-import { NODE_TYPES, importJson, n8nCli, publicApi, startServer } from './harness/n8n';
-import { byId, chainedWorkflow, crmNode, sandboxCredential } from './harness/workflows';
+} from '../support/real-n8n/faultRun';
+import {
+	executionsOf,
+	finished,
+	nodeItems,
+	nodeOutput,
+	setActive as setActiveOf,
+} from '../support/real-n8n/executions';
+import type { CliResult, N8nProcess } from '../../tools/n8n/launcher';
+import { importJson, n8nCli, publicApi, startServer } from '../../tools/n8n/launcher';
+import { byId, chainedWorkflow, crmNode, sandboxCredential, triggerNode } from '../../tools/n8n/workflows';
 
 /**
  * Issue 11 inside a running n8n, against the sandbox: the fault run (customer creates at the default
@@ -85,14 +89,7 @@ beforeAll(async () => {
 				faultRunWorkflow(run.workflowId, run.tag, credential, ITEMS, { continueOnFail: run.continueOnFail }),
 			),
 			chainedWorkflow(TRIGGER_WORKFLOW, [
-				{
-					name: 'Agency CRM Trigger',
-					type: NODE_TYPES.trigger,
-					typeVersion: 1,
-					webhookId: TRIGGER_WEBHOOK_ID,
-					parameters: { events: ['CUSTOMER_UPDATE'], fetchFullRecord: true },
-					credentials: { agencyCrmApi: { id: credential.id, name: credential.name } },
-				},
+				triggerNode(credential, TRIGGER_WEBHOOK_ID, { events: ['CUSTOMER_UPDATE'], fetchFullRecord: true }),
 			]),
 			// Error messages to search: an API error (404) with Continue On Fail, then a token exchange
 			// refused (403) with the right secret, which stops the run.
@@ -129,7 +126,7 @@ describe.each(FAULT_RUNS)(`${ITEMS} customer creates, every fault on, default Co
 		console.log(describeFaultRun(`[fault run] n8n ${instance.n8n.version}, ${ITEMS} creates, ${run.label}`, measured));
 
 		expect(measured.execution.status).toBe('success');
-		const items = outputOf(measured.execution, CREATE_NODE);
+		const items = nodeItems(measured.execution, CREATE_NODE)!;
 		expect(items.map((item) => item.pairedItem)).toEqual(Array.from({ length: ITEMS }, (_, item) => ({ item })));
 		expect(items.map((item) => item.json.email)).toEqual(
 			Array.from({ length: ITEMS }, (_, index) => emailOf(run.tag, index)),
@@ -245,12 +242,7 @@ test('forged deliveries to the active trigger start no execution; the genuine on
 		else expect([name, statuses[name]]).toEqual([name, status]);
 	}
 
-	await admin(origin, 'POST', '/simulate-edit', {
-		resource: 'customer',
-		action: 'update',
-		id: 10003,
-		changes: { firstname: 'Genuine' },
-	});
+	await editInCrm(origin, 'customer', 10003, { firstname: 'Genuine' });
 	const run = await waitFor('the genuine execution', async () => {
 		const all = await executions(TRIGGER_WORKFLOW);
 		return all.length > before && finished(all[0]) ? all : undefined;
@@ -258,7 +250,7 @@ test('forged deliveries to the active trigger start no execution; the genuine on
 	await new Promise((resolve) => setTimeout(resolve, 2000));
 	expect(await executions(TRIGGER_WORKFLOW)).toHaveLength(before + 1);
 	expect(run[0].status).toBe('success');
-	expect(outputOf(run[0], 'Agency CRM Trigger')[0].json).toMatchObject({
+	expect(nodeOutput(run[0], 'Agency CRM Trigger')![0]).toMatchObject({
 		event_type: 'CUSTOMER_UPDATE',
 		record: { customers_id: 10003, firstname: 'Genuine' },
 	});
@@ -273,7 +265,7 @@ test('an API error and a refused token exchange fail with messages of their own'
 	});
 	await setActive(FAILING_WORKFLOW, false);
 	expect(execution.status).toBe('error');
-	expect(outputOf(execution, 'Missing Customer')[0].json.error).toMatch(/^NOT_FOUND: .*\(HTTP 404\)$/);
+	expect(nodeOutput(execution, 'Missing Customer')![0].error).toMatch(/^NOT_FOUND: .*\(HTTP 404\)$/);
 	expect(execution.data?.resultData?.error?.message).toMatch(/403/);
 }, 120_000);
 

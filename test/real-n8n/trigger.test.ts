@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 
-import { waitFor } from '../helpers/waitFor';
-import { admin, testContext } from './harness/context';
-import type { Execution } from './harness/executions';
-import type { N8nInstance, N8nProcess } from './harness/n8n';
-import { NODE_TYPES, importJson, publicApi, restClient, startServer } from './harness/n8n';
-import { chainedWorkflow, crmNode, sandboxCredential } from './harness/workflows';
+import { waitFor } from '../support/waitFor';
+import { testContext } from '../support/real-n8n/context';
+import { admin, editInCrm, hooksOf, hooksSettleTo as settleTo, routeCount } from '../support/sandbox/admin';
+import type { PublicApi } from '../support/real-n8n/executions';
+import { executionsOf, finished, nodeOutput, setActive } from '../support/real-n8n/executions';
+import type { N8nInstance, N8nProcess } from '../../tools/n8n/launcher';
+import { importJson, publicApi, restClient, startServer } from '../../tools/n8n/launcher';
+import { byId, chainedWorkflow, crmNode, sandboxCredential, triggerNode } from '../../tools/n8n/workflows';
 
 /**
  * Issue 5: the trigger's webhook lifecycle and deliveries inside a running n8n, against the
@@ -17,38 +19,15 @@ const WORKFLOW_ID = 'wfTrigger0000001';
 const WEBHOOK_ID = randomUUID();
 const SECRET_HEADER = 'x-agency-crm-secret';
 
-interface SandboxHook {
-	id: number;
-	url: string;
-	origines: string[];
-	headers: Record<string, string> | null;
-	status: string;
-}
-
 let server: N8nProcess;
-let api: Awaited<ReturnType<typeof publicApi>>;
+let api: PublicApi;
 
-const hooks = async () => (await admin<{ data: SandboxHook[] }>(origin, 'GET', '/hooks')).data;
-
-/** n8n finishes (de)activation after its API has answered: wait until the sandbox shows the result. */
-async function hooksSettleTo(count: number, url?: string) {
-	return await waitFor(`${count} hook(s)${url ? ` for ${url}` : ''}`, async () => {
-		const current = await hooks();
-		const settled =
-			current.length === count &&
-			(url === undefined || current.every((hook) => hook.url === url && hook.status === 'active'));
-		return settled ? current : undefined;
-	});
-}
+const hooks = () => hooksOf(origin);
+const requestsTo = (route: string) => routeCount(origin, route);
+const hooksSettleTo = (count: number, url?: string) => settleTo(origin, count, url);
 const webhookUrl = (base: string) => `${base}webhook/${WEBHOOK_ID}/webhook`;
 
-async function executions(workflowId = WORKFLOW_ID): Promise<Execution[]> {
-	const { body } = await api<{ data: Execution[] }>(
-		'GET',
-		`/executions?workflowId=${workflowId}&includeData=true&limit=100`,
-	);
-	return body.data;
-}
+const executions = (workflowId = WORKFLOW_ID) => executionsOf(api, workflowId);
 
 async function start(webhookBase: string): Promise<N8nInstance> {
 	const withUrl: N8nInstance = { ...instance, env: { ...instance.env, WEBHOOK_URL: webhookBase } };
@@ -57,15 +36,8 @@ async function start(webhookBase: string): Promise<N8nInstance> {
 	return withUrl;
 }
 
-async function activate(workflowId = WORKFLOW_ID) {
-	const { status, body } = await api('POST', `/workflows/${workflowId}/activate`);
-	if (status !== 200) throw new Error(`activate: ${status} ${JSON.stringify(body)}\n${server.log().slice(-3000)}`);
-}
-
-async function deactivate(workflowId = WORKFLOW_ID) {
-	const { status, body } = await api('POST', `/workflows/${workflowId}/deactivate`);
-	if (status !== 200) throw new Error(`deactivate: ${status} ${JSON.stringify(body)}`);
-}
+const activate = (workflowId = WORKFLOW_ID) => setActive(api, workflowId, true, server);
+const deactivate = (workflowId = WORKFLOW_ID) => setActive(api, workflowId, false, server);
 
 /**
  * Issue 12, "a trigger that does not loop": a second workflow writes back to the customer that
@@ -74,20 +46,13 @@ async function deactivate(workflowId = WORKFLOW_ID) {
 const LOOP_WORKFLOW_ID = 'wfTriggerLoop001';
 const LOOP_WEBHOOK_ID = randomUUID();
 const loopWorkflow = chainedWorkflow(LOOP_WORKFLOW_ID, [
-	{
-		name: 'Agency CRM Trigger',
-		type: NODE_TYPES.trigger,
-		typeVersion: 1,
-		webhookId: LOOP_WEBHOOK_ID,
-		parameters: {
-			events: ['CUSTOMER_UPDATE'],
-			fetchFullRecord: true,
-			skipUnchangedRecords: true,
-			ignoredFields: 'updated_at',
-			dropRepeatedDeliveries: true,
-		},
-		credentials: { agencyCrmApi: { id: credential.id, name: credential.name } },
-	},
+	triggerNode(credential, LOOP_WEBHOOK_ID, {
+		events: ['CUSTOMER_UPDATE'],
+		fetchFullRecord: true,
+		skipUnchangedRecords: true,
+		ignoredFields: 'updated_at',
+		dropRepeatedDeliveries: true,
+	}),
 	// The sandbox's updated_at has whole seconds: waiting makes the write-back move it.
 	{
 		name: 'Let A Second Pass',
@@ -98,7 +63,7 @@ const loopWorkflow = chainedWorkflow(LOOP_WORKFLOW_ID, [
 	crmNode('Write Back', credential, {
 		resource: 'customer',
 		operation: 'update',
-		customerId: { __rl: true, mode: 'id', value: '={{ $json.resource_id }}' },
+		customerId: byId('={{ $json.resource_id }}'),
 		additionalFields: { firstname: '={{ $json.record.firstname }}' },
 	}),
 ]);
@@ -110,17 +75,10 @@ beforeAll(async () => {
 	await importJson(instance, 'credentials', [credential]);
 	await importJson(instance, 'workflow', [
 		chainedWorkflow(WORKFLOW_ID, [
-			{
-				name: 'Agency CRM Trigger',
-				type: NODE_TYPES.trigger,
-				typeVersion: 1,
-				webhookId: WEBHOOK_ID,
-				parameters: {
-					events: ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE', 'PRODUCT_CREATE', 'PRODUCT_UPDATE'],
-					fetchFullRecord: true,
-				},
-				credentials: { agencyCrmApi: { id: credential.id, name: credential.name } },
-			},
+			triggerNode(credential, WEBHOOK_ID, {
+				events: ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE', 'PRODUCT_CREATE', 'PRODUCT_UPDATE'],
+				fetchFullRecord: true,
+			}),
 		]),
 		loopWorkflow,
 	]);
@@ -147,50 +105,42 @@ test('activation registers exactly one hook, with a secret header, for the selec
 	expect(registered[0].headers?.[SECRET_HEADER]).toMatch(/^[0-9a-f]{64}$/);
 });
 
-test('a customer change starts exactly one execution that holds the full record', async () => {
-	const before = (await executions()).length;
-	const edited = await admin<{ customers_id: number }>(origin, 'POST', '/simulate-edit', {
-		resource: 'customer',
-		action: 'update',
+test.each([
+	{
+		resource: 'customer' as const,
 		id: 10001,
 		changes: { firstname: 'Delivered' },
-	});
-	const customerId = edited.customers_id ?? (edited as { data?: { customers_id: number } }).data?.customers_id;
-	const run = await waitFor('the execution', async () => {
-		const all = await executions();
-		return all.length > before && all[0].status !== 'running' && all[0].status !== 'new' ? all : undefined;
-	});
-	expect(run.length).toBe(before + 1);
-	const [item] = run[0].data!.resultData!.runData!['Agency CRM Trigger'][0].data!.main![0];
-	expect(item.json).toMatchObject({
-		event_type: 'CUSTOMER_UPDATE',
-		resource_type: 'customer',
-		resource_id: customerId,
-		record: { customers_id: customerId, firstname: 'Delivered' },
-	});
-	expect(item.json.notification).toMatchObject({ event_type: 'CUSTOMER_UPDATE', resource_id: customerId });
-});
-
-test('a product change starts one execution with the product', async () => {
-	const before = (await executions()).length;
-	const edited = await admin<{ product_id: number }>(origin, 'POST', '/simulate-edit', {
-		resource: 'product',
-		action: 'update',
+		key: 'customers_id',
+		event: 'CUSTOMER_UPDATE',
+	},
+	{
+		resource: 'product' as const,
 		id: 5001,
 		changes: { title: 'Renovated loft' },
-	});
-	const productId = edited.product_id ?? (edited as { data?: { product_id: number } }).data?.product_id;
-	const run = await waitFor('the execution', async () => {
-		const all = await executions();
-		return all.length > before && all[0].status === 'success' ? all : undefined;
-	});
-	const [item] = run[0].data!.resultData!.runData!['Agency CRM Trigger'][0].data!.main![0];
-	expect(item.json).toMatchObject({
-		event_type: 'PRODUCT_UPDATE',
-		resource_type: 'product',
-		record: { product_id: productId, title: 'Renovated loft' },
-	});
-});
+		key: 'product_id',
+		event: 'PRODUCT_UPDATE',
+	},
+])(
+	'a $resource change starts exactly one execution that holds the full record',
+	async ({ resource, id, changes, key, event }) => {
+		const before = (await executions()).length;
+		await editInCrm(origin, resource, id, changes);
+		const run = await waitFor('the execution', async () => {
+			const all = await executions();
+			return all.length > before && finished(all[0]) ? all : undefined;
+		});
+		expect(run.length).toBe(before + 1);
+		expect(run[0].status).toBe('success');
+		const [item] = nodeOutput(run[0], 'Agency CRM Trigger')!;
+		expect(item).toMatchObject({
+			event_type: event,
+			resource_type: resource,
+			resource_id: id,
+			record: { [key]: id, ...changes },
+		});
+		expect(item.notification).toMatchObject({ event_type: event, resource_id: id });
+	},
+);
 
 test('a forged delivery (missing or wrong secret) gets 401 and starts nothing', async () => {
 	const before = (await executions()).length;
@@ -237,10 +187,7 @@ test('deactivation removes the hook', async () => {
 });
 
 test('10 activate/deactivate cycles leave 0 hooks', async () => {
-	const posted =
-		(await admin<{ requests_by_route: Record<string, number> }>(origin, 'GET', '/counters')).requests_by_route[
-			'POST /hooks'
-		] ?? 0;
+	const posted = await requestsTo('POST /hooks');
 	for (let cycle = 0; cycle < 10; cycle++) {
 		await activate();
 		await hooksSettleTo(1, webhookUrl(base1));
@@ -249,9 +196,8 @@ test('10 activate/deactivate cycles leave 0 hooks', async () => {
 	}
 	await new Promise((resolve) => setTimeout(resolve, 1000));
 	expect(await hooks()).toHaveLength(0);
-	const counters = await admin<{ requests_by_route: Record<string, number> }>(origin, 'GET', '/counters');
-	expect(counters.requests_by_route['POST /hooks']).toBe(posted + 10);
-	expect(counters.requests_by_route['DELETE /hooks/{hookId}']).toBeGreaterThanOrEqual(10);
+	expect(await requestsTo('POST /hooks')).toBe(posted + 10);
+	expect(await requestsTo('DELETE /hooks/{hookId}')).toBeGreaterThanOrEqual(10);
 });
 
 /**
@@ -261,10 +207,7 @@ test('10 activate/deactivate cycles leave 0 hooks', async () => {
 async function deactivateWhileApiFails() {
 	await admin(origin, 'POST', '/faults', { rate_5xx: 1, status_5xx: 500 });
 	await deactivate();
-	await waitFor('the refused DELETE', async () => {
-		const counters = await admin<{ requests_by_route: Record<string, number> }>(origin, 'GET', '/counters');
-		return (counters.requests_by_route['DELETE /hooks/{hookId}'] ?? 0) > deletesBefore ? true : undefined;
-	});
+	await waitFor('the refused DELETE', async () => (await requestsTo('DELETE /hooks/{hookId}')) > deletesBefore);
 	await admin(origin, 'DELETE', '/faults');
 	await waitFor('the logged failure', async () =>
 		server.log().includes('Agency CRM Trigger: could not delete webhook') ? true : undefined,
@@ -272,41 +215,33 @@ async function deactivateWhileApiFails() {
 }
 
 let deletesBefore = 0;
-const routeCount = async (route: string) =>
-	(await admin<{ requests_by_route: Record<string, number> }>(origin, 'GET', '/counters')).requests_by_route[route] ??
-	0;
 
 test("after n8n's webhook URL changes, activating again updates the same hook with PUT instead of adding one", async () => {
 	await activate();
 	const [first] = await hooksSettleTo(1, webhookUrl(base1));
-	deletesBefore = await routeCount('DELETE /hooks/{hookId}');
+	deletesBefore = await requestsTo('DELETE /hooks/{hookId}');
 	await deactivateWhileApiFails();
 	expect(await hooks()).toEqual([expect.objectContaining({ id: first.id, url: webhookUrl(base1) })]);
 	await server.stop();
 
-	const posts = await routeCount('POST /hooks');
-	const puts = await routeCount('PUT /hooks/{hookId}');
+	const posts = await requestsTo('POST /hooks');
+	const puts = await requestsTo('PUT /hooks/{hookId}');
 	await start(base2);
 	await activate();
 	const [moved] = await hooksSettleTo(1, webhookUrl(base2));
 	await new Promise((resolve) => setTimeout(resolve, 1000));
 	expect(await hooks()).toHaveLength(1);
 	expect(moved.id).toBe(first.id);
-	expect(await routeCount('POST /hooks')).toBe(posts);
-	expect(await routeCount('PUT /hooks/{hookId}')).toBe(puts + 1);
+	expect(await requestsTo('POST /hooks')).toBe(posts);
+	expect(await requestsTo('PUT /hooks/{hookId}')).toBe(puts + 1);
 });
 
 test('a hook suspended by failed deliveries is reactivated on the next activation', async () => {
-	deletesBefore = await routeCount('DELETE /hooks/{hookId}');
+	deletesBefore = await requestsTo('DELETE /hooks/{hookId}');
 	await deactivateWhileApiFails();
 	// The workflow is inactive, so n8n refuses every delivery until the sandbox suspends the hook.
 	for (let edit = 0; edit < 6; edit++) {
-		await admin(origin, 'POST', '/simulate-edit', {
-			resource: 'customer',
-			action: 'update',
-			id: 10002,
-			changes: { lastname: `Fail ${edit}` },
-		});
+		await editInCrm(origin, 'customer', 10002, { lastname: `Fail ${edit}` });
 	}
 	const suspended = await waitFor('the suspension', async () => {
 		const [hook] = await hooks();
@@ -319,12 +254,7 @@ test('a hook suspended by failed deliveries is reactivated on the next activatio
 	expect(reactivated.status).toBe('active');
 
 	const before = (await executions()).length;
-	await admin(origin, 'POST', '/simulate-edit', {
-		resource: 'customer',
-		action: 'update',
-		id: 10002,
-		changes: { lastname: 'Back' },
-	});
+	await editInCrm(origin, 'customer', 10002, { lastname: 'Back' });
 	await waitFor('a delivery after reactivation', async () => ((await executions()).length > before ? true : undefined));
 	await deactivate();
 	expect(await hooksSettleTo(0)).toEqual([]);
@@ -343,12 +273,7 @@ test('"Listen for test event" uses a hook of its own, runs on one change, then r
 	const [testHook] = await hooksSettleTo(1, testUrl);
 	expect(testHook.headers?.[SECRET_HEADER]).toMatch(/^[0-9a-f]{64}$/);
 
-	await admin(origin, 'POST', '/simulate-edit', {
-		resource: 'customer',
-		action: 'update',
-		id: 10009,
-		changes: { firstname: 'Test' },
-	});
+	await editInCrm(origin, 'customer', 10009, { firstname: 'Test' });
 	const deliveries = await waitFor('the test delivery', async () => {
 		const log = await admin<{ data: Array<{ url: string; status?: number }> }>(origin, 'GET', '/deliveries?limit=20');
 		const delivered = log.data.filter((delivery) => delivery.url === testUrl && delivery.status === 200);
@@ -379,8 +304,7 @@ async function settle(url: string, count: number, runs: number) {
 		return acknowledged.length >= count ? true : undefined;
 	});
 	await waitFor(`${runs} finished execution(s)`, async () => {
-		const finished = (await executions(LOOP_WORKFLOW_ID)).filter((run) => !['new', 'running'].includes(run.status));
-		return finished.length >= runs ? true : undefined;
+		return (await executions(LOOP_WORKFLOW_ID)).filter(finished).length >= runs;
 	});
 	// Time for a wrongly started execution to show.
 	await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -390,14 +314,8 @@ test('a workflow that writes back the values it received runs exactly once; a re
 	const loopUrl = `${base2}webhook/${LOOP_WEBHOOK_ID}/webhook`;
 	await activate(LOOP_WORKFLOW_ID);
 	await hooksSettleTo(1, loopUrl);
-	const patches = await routeCount('PATCH /customers/{customerId}');
-	const edit = (firstname: string) =>
-		admin(origin, 'POST', '/simulate-edit', {
-			resource: 'customer',
-			action: 'update',
-			id: 10004,
-			changes: { firstname },
-		});
+	const patches = await requestsTo('PATCH /customers/{customerId}');
+	const edit = (firstname: string) => editInCrm(origin, 'customer', 10004, { firstname });
 
 	await edit('Echo');
 	// The edit's delivery, then the echo of the workflow's own PATCH, which starts nothing.
@@ -406,7 +324,7 @@ test('a workflow that writes back the values it received runs exactly once; a re
 	expect(runs.map((run) => run.status)).toEqual(['success']);
 	const [item] = runs[0].data!.resultData!.runData!['Agency CRM Trigger'][0].data!.main![0];
 	expect(item.json).toMatchObject({ event_type: 'CUSTOMER_UPDATE', resource_id: 10004, record: { firstname: 'Echo' } });
-	expect(await routeCount('PATCH /customers/{customerId}')).toBe(patches + 1);
+	expect(await requestsTo('PATCH /customers/{customerId}')).toBe(patches + 1);
 	expect(await deliveriesTo(loopUrl)).toHaveLength(2);
 	// The echo's record differed in updated_at only.
 	const written = await admin<{ data: { firstname: string; updated_at: string } }>(
@@ -421,13 +339,13 @@ test('a workflow that writes back the values it received runs exactly once; a re
 	await settle(loopUrl, 4, 2);
 	runs = await executions(LOOP_WORKFLOW_ID);
 	expect(runs).toHaveLength(2);
-	expect(await routeCount('PATCH /customers/{customerId}')).toBe(patches + 2);
+	expect(await requestsTo('PATCH /customers/{customerId}')).toBe(patches + 2);
 	expect(await deliveriesTo(loopUrl)).toHaveLength(4);
 
 	// The API sends the first delivery a second time (same delivery_id): acknowledged, and dropped
 	// before any fetch (Skip Unchanged Records alone would fetch the record to compare it).
 	const [first] = await deliveriesTo(loopUrl);
-	const fetches = await routeCount('GET /customers/{customerId}');
+	const fetches = await requestsTo('GET /customers/{customerId}');
 	const [hook] = await hooks();
 	const repeated = await fetch(loopUrl, {
 		method: 'POST',
@@ -442,7 +360,7 @@ test('a workflow that writes back the values it received runs exactly once; a re
 	expect(repeated.status).toBe(200);
 	await new Promise((resolve) => setTimeout(resolve, 2000));
 	expect(await executions(LOOP_WORKFLOW_ID)).toHaveLength(2);
-	expect(await routeCount('GET /customers/{customerId}')).toBe(fetches);
+	expect(await requestsTo('GET /customers/{customerId}')).toBe(fetches);
 
 	await deactivate(LOOP_WORKFLOW_ID);
 	expect(await hooksSettleTo(0)).toEqual([]);

@@ -1,11 +1,6 @@
-import { Harness } from './harness';
+import { useSandbox } from '../support/sandbox/harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-	h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useSandbox();
 
 describe('packs', () => {
 	test('discovery lists the agencies and the packs granted', async () => {

@@ -1,12 +1,8 @@
-import { Harness, sleep } from './harness';
+import { Harness, sleep, useSandbox } from '../support/sandbox/harness';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-let h: Harness;
 
-beforeAll(async () => {
-	h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useSandbox();
 
 describe('token endpoint', () => {
 	test('exchanges Basic credentials and a site_id for a bearer token', async () => {

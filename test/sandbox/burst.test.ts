@@ -1,19 +1,10 @@
 import { latencySummary } from '../../sandbox/burst';
-import { detailFields, Harness } from './harness';
-import { Receiver } from './receiver';
+import { detailFields, useSandbox } from '../support/sandbox/harness';
+import { useReceiver } from '../support/sandbox/receiver';
 
 const SUSPEND_AFTER = 3;
-let h: Harness;
-const receiver = new Receiver();
-
-beforeAll(async () => {
-	h = await Harness.start({ deliveryTimeoutMs: 2000, suspendAfterFailures: SUSPEND_AFTER });
-	await receiver.start();
-});
-afterAll(async () => {
-	await h.close();
-	await receiver.close();
-});
+const h = useSandbox({ deliveryTimeoutMs: 2000, suspendAfterFailures: SUSPEND_AFTER });
+const receiver = useReceiver();
 afterEach(async () => {
 	await h.deleteAllHooks();
 	receiver.clear();

@@ -1,11 +1,13 @@
-import { detailFields, Harness } from './harness';
+import { detailFields, useSandbox } from '../support/sandbox/harness';
 
-let h: Harness;
+const h = useSandbox();
 
-beforeAll(async () => {
-	h = await Harness.start();
+/** A user taking part in an event, as the API takes it. */
+const participant = (user_id: number, is_creator: boolean, is_organizer: boolean) => ({
+	user_id,
+	is_creator,
+	is_organizer,
 });
-afterAll(() => h.close());
 
 const validEvent = {
 	type: '1',
@@ -15,10 +17,7 @@ const validEvent = {
 	title: null,
 	location_geo: { lat: 45.76, lng: 4.83 },
 	appointment_mode: 'PRODUCT',
-	users: [
-		{ user_id: 1001, is_creator: true, is_organizer: false },
-		{ user_id: 1004, is_creator: false, is_organizer: true },
-	],
+	users: [participant(1001, true, false), participant(1004, false, true)],
 	products: [5001],
 	contacts: [10001],
 	recurrence: {
@@ -104,24 +103,18 @@ describe('calendar events', () => {
 		[
 			'two organizers',
 			{
-				users: [
-					{ user_id: 1001, is_creator: true, is_organizer: true },
-					{ user_id: 1004, is_creator: false, is_organizer: true },
-				],
+				users: [participant(1001, true, true), participant(1004, false, true)],
 			},
 			['users'],
 		],
-		['no creator', { users: [{ user_id: 1001, is_creator: false, is_organizer: true }] }, ['users']],
+		['no creator', { users: [participant(1001, false, true)] }, ['users']],
 		['no users', { users: [] }, ['users']],
 		['users left out', { users: undefined }, ['users']],
 		['users not a list', { users: 'all' }, ['users']],
 		[
 			'duplicate user_id',
 			{
-				users: [
-					{ user_id: 1001, is_creator: true, is_organizer: true },
-					{ user_id: 1001, is_creator: false, is_organizer: false },
-				],
+				users: [participant(1001, true, true), participant(1001, false, false)],
 			},
 			['users[1].user_id'],
 		],

@@ -1,14 +1,10 @@
 import { Faults } from '../../sandbox/faults';
-import { detailFields, eventually, Harness, HttpResult, sleep } from './harness';
-import { formWith } from './images';
+import { detailFields, eventually, HttpResult, sleep, useSandbox } from '../support/sandbox/harness';
+import { formWith } from '../support/fixtures/images';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-let h: Harness;
 
-beforeAll(async () => {
-	h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useSandbox();
 afterEach(async () => {
 	await h.admin('DELETE', '/faults');
 });
@@ -255,7 +251,7 @@ describe('requests in flight', () => {
 			...Array.from({ length: 5 }, () => h.api('GET', '/discovery')),
 			...Array.from({ length: 2 }, () => h.api('GET', '/discovery', { client: 'limited-client' })),
 		];
-		const during = await eventually(async () => {
+		const during = await eventually('the seven requests in flight', async () => {
 			const inFlight = (await h.admin('GET', '/counters')).body.in_flight;
 			return inFlight.current === 7 && inFlight;
 		});
@@ -279,7 +275,10 @@ describe('requests in flight', () => {
 		await h.admin('POST', '/reset');
 		await h.admin('POST', '/faults', { reset_rate: 0.5, reset_after_rate: 1 });
 		await Promise.allSettled(Array.from({ length: 4 }, () => h.api('GET', '/discovery')));
-		await eventually(async () => (await h.admin('GET', '/counters')).body.in_flight.current === 0);
+		await eventually(
+			'no request in flight',
+			async () => (await h.admin('GET', '/counters')).body.in_flight.current === 0,
+		);
 		expect((await h.admin('GET', '/counters')).body.faults).toMatchObject({ reset_before: 2, reset_after: 2 });
 	});
 });

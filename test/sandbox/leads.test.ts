@@ -1,11 +1,6 @@
-import { detailFields, Harness } from './harness';
+import { detailFields, useSandbox } from '../support/sandbox/harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-	h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useSandbox();
 
 describe('seller leads', () => {
 	test('create the customer and the product, and record consent with the normalised reason', async () => {

@@ -1,13 +1,9 @@
-import { detailFields, Harness } from './harness';
-import { formWith, gif, jpeg, padded, png, webp } from './images';
+import { detailFields, useSandbox } from '../support/sandbox/harness';
+import { formWith, gif, jpeg, padded, png, webp } from '../support/fixtures/images';
 
 const TWENTY_MB = 20 * 1024 * 1024;
-let h: Harness;
 
-beforeAll(async () => {
-	h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useSandbox();
 
 async function newProduct(extra: Record<string, unknown> = {}) {
 	const result = await h.api('POST', '/products', {

@@ -1,11 +1,6 @@
-import { Harness } from './harness';
+import { useSandbox } from '../support/sandbox/harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-	h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useSandbox();
 
 test('product criteria list their definition; a single one adds its values', async () => {
 	const all = (await h.api('GET', '/criterias/product/all')).body.data;

@@ -1,11 +1,6 @@
-import { detailFields, Harness } from './harness';
+import { detailFields, useSandbox } from '../support/sandbox/harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-	h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useSandbox();
 
 describe('transaction search', () => {
 	test('each endpoint lists one kind; offers carry offer_status', async () => {

@@ -1,13 +1,9 @@
-import { detailFields, Harness } from './harness';
-import { formWith, jpeg, padded, png } from './images';
+import { detailFields, useSandbox } from '../support/sandbox/harness';
+import { formWith, jpeg, padded, png } from '../support/fixtures/images';
 
 const STRONG_PASSWORD = 'Str0ng-Passw0rd!';
-let h: Harness;
 
-beforeAll(async () => {
-	h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useSandbox();
 
 function newUser(extra: Record<string, unknown>) {
 	return h.api('POST', '/users', {

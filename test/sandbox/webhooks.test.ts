@@ -1,20 +1,11 @@
-import { detailFields, eventually, Harness, sleep } from './harness';
-import { Receiver } from './receiver';
+import { detailFields, eventually, sleep, useSandbox } from '../support/sandbox/harness';
+import { useReceiver } from '../support/sandbox/receiver';
 
 const SUSPEND_AFTER = 3;
 const DELIVERY_TIMEOUT_MS = 300;
 
-let h: Harness;
-const receiver = new Receiver();
-
-beforeAll(async () => {
-	h = await Harness.start({ deliveryTimeoutMs: DELIVERY_TIMEOUT_MS, suspendAfterFailures: SUSPEND_AFTER });
-	await receiver.start();
-});
-afterAll(async () => {
-	await h.close();
-	await receiver.close();
-});
+const h = useSandbox({ deliveryTimeoutMs: DELIVERY_TIMEOUT_MS, suspendAfterFailures: SUSPEND_AFTER });
+const receiver = useReceiver();
 afterEach(async () => {
 	await h.deleteAllHooks();
 	receiver.clear();
@@ -97,7 +88,7 @@ describe('webhook CRUD', () => {
 		const resubscribed = await h.api('PUT', `/hooks/${hook.id}`, { body: { origines: ['CUSTOMER_UPDATE'] } });
 		expect(resubscribed.body.data.origines).toEqual(['CUSTOMER_UPDATE']);
 		await editCustomer();
-		await eventually(async () => receiver.at('/ok').length === 1);
+		await eventually('one delivery to /ok', async () => receiver.at('/ok').length === 1);
 	});
 });
 
@@ -110,7 +101,10 @@ describe('deliveries', () => {
 		const customerId = created.body.data.customers_id;
 		await h.api('PATCH', `/customers/${customerId}`, { body: { firstname: 'Wanda' } });
 		await h.api('POST', '/products', { body: { agency_id: 101, transaction_type: 'sale', property_type: 'land' } });
-		const deliveries = await eventually(async () => receiver.at('/ok').length >= 3 && receiver.at('/ok'));
+		const deliveries = await eventually(
+			'three deliveries to /ok',
+			async () => receiver.at('/ok').length >= 3 && receiver.at('/ok'),
+		);
 		const byType = Object.fromEntries(deliveries.map((delivery) => [delivery.body.event_type, delivery]));
 		expect(byType.CUSTOMER_CREATE.body).toEqual({
 			delivery_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -136,7 +130,10 @@ describe('deliveries', () => {
 				product: { transaction_type: 'sale', property_type: 'house' },
 			},
 		});
-		const deliveries = await eventually(async () => receiver.at('/ok').length >= 2 && receiver.at('/ok'));
+		const deliveries = await eventually(
+			'two deliveries to /ok',
+			async () => receiver.at('/ok').length >= 2 && receiver.at('/ok'),
+		);
 		expect(deliveries.map((delivery) => delivery.body.event_type).sort()).toEqual([
 			'CUSTOMER_CREATE',
 			'PRODUCT_CREATE',
@@ -158,7 +155,10 @@ describe('deliveries', () => {
 			changes: { lastname: 'Saisi en agence', agency_id: 103 },
 		});
 		expect(created.body.data).toMatchObject({ agency_id: 103, lastname: 'Saisi en agence' });
-		const deliveries = await eventually(async () => receiver.at('/ok').length >= 2 && receiver.at('/ok'));
+		const deliveries = await eventually(
+			'two deliveries to /ok',
+			async () => receiver.at('/ok').length >= 2 && receiver.at('/ok'),
+		);
 		expect(deliveries.map((delivery) => [delivery.body.event_type, delivery.body.resource_id])).toEqual(
 			expect.arrayContaining([
 				['PRODUCT_UPDATE', 5001],
@@ -177,7 +177,7 @@ describe('deliveries', () => {
 		await h.api('POST', '/hooks', { body: { url: receiver.url('/created'), origines: ['property.updated'] } });
 		await editCustomer();
 		await h.admin('POST', '/simulate-edit', { resource: 'product', action: 'update', id: 5002, changes: {} });
-		await eventually(async () => receiver.at('/created').length === 1);
+		await eventually('one delivery to /created', async () => receiver.at('/created').length === 1);
 		await sleep(100);
 		expect(receiver.at('/ok')).toEqual([]);
 		expect(receiver.at('/created')[0].body).toMatchObject({ event_type: 'PRODUCT_UPDATE', resource_id: 5002 });
@@ -189,7 +189,7 @@ describe('failures and suspension', () => {
 		const hook = await subscribe('/fail', ['CUSTOMER_UPDATE']);
 		for (let attempt = 1; attempt <= SUSPEND_AFTER; attempt++) {
 			await editCustomer();
-			await eventually(async () => (await adminHook(hook.id)).consecutive_failures === attempt);
+			await eventually('the failure counted', async () => (await adminHook(hook.id)).consecutive_failures === attempt);
 		}
 		expect(await adminHook(hook.id)).toMatchObject({
 			status: 'suspended',
@@ -204,7 +204,7 @@ describe('failures and suspension', () => {
 		const reactivated = await h.api('PUT', `/hooks/${hook.id}`, { body: { url: receiver.url('/ok') } });
 		expect(reactivated.body.data.status).toBe('active');
 		await editCustomer();
-		await eventually(async () => receiver.at('/ok').length === 1);
+		await eventually('one delivery to /ok', async () => receiver.at('/ok').length === 1);
 		expect(await adminHook(hook.id)).toMatchObject({ status: 'active', consecutive_failures: 0 });
 		const log = (await h.admin('GET', '/deliveries')).body.data.filter(
 			(entry: { hook_id: number }) => entry.hook_id === hook.id,
@@ -226,11 +226,20 @@ describe('failures and suspension', () => {
 		const refusing = await subscribe('/refuse', ['CUSTOMER_UPDATE', 'PRODUCT_UPDATE']);
 		const creating = await subscribe('/created', ['CUSTOMER_UPDATE']);
 		await editCustomer();
-		await eventually(async () => receiver.at('/refuse').length === 1 && receiver.at('/created').length === 1);
-		await eventually(async () => (await adminHook(creating.id)).consecutive_failures === 1);
+		await eventually(
+			'a delivery to /refuse and one to /created',
+			async () => receiver.at('/refuse').length === 1 && receiver.at('/created').length === 1,
+		);
+		await eventually(
+			'the failure of the /created hook counted',
+			async () => (await adminHook(creating.id)).consecutive_failures === 1,
+		);
 		expect((await adminHook(refusing.id)).consecutive_failures).toBe(0);
 		await h.admin('POST', '/simulate-edit', { resource: 'product', action: 'update', id: 5003, changes: {} });
-		await eventually(async () => (await adminHook(refusing.id)).consecutive_failures === 1);
+		await eventually(
+			'the failure of the /refuse hook counted',
+			async () => (await adminHook(refusing.id)).consecutive_failures === 1,
+		);
 	});
 
 	test('deliveries never block the API answer; no answer in time is a failure', async () => {
@@ -240,8 +249,8 @@ describe('failures and suspension', () => {
 		const elapsed = performance.now() - started;
 		expect(result.status).toBe(201);
 		expect(elapsed).toBeLessThan(DELIVERY_TIMEOUT_MS);
-		await eventually(async () => receiver.at('/slow').length === 1);
-		const entry = await eventually(async () => {
+		await eventually('one delivery to /slow', async () => receiver.at('/slow').length === 1);
+		const entry = await eventually("the slow delivery's log entry", async () => {
 			const log = (await h.admin('GET', '/deliveries')).body.data;
 			return log.find((candidate: { hook_id: number }) => candidate.hook_id === hook.id);
 		});

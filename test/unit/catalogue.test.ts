@@ -1,18 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { prepareRequest } from '../../nodes/AgencyCrm/actions/prepareRequest';
 import { toApiRequest } from '../../nodes/AgencyCrm/actions/runEndpoint';
 import { AgencyCrm } from '../../nodes/AgencyCrm/AgencyCrm.node';
-import { ENDPOINTS, findEndpoint } from '../../nodes/AgencyCrm/catalogue';
+import { ENDPOINTS, findEndpoint, RESOURCES } from '../../nodes/AgencyCrm/catalogue';
 import { fieldProperties, isRequiredParameter, operationProperties } from '../../nodes/AgencyCrm/catalogue/describe';
 import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
-import { endsAfterStarts, geoRules, participantRules } from '../../nodes/AgencyCrm/catalogue/resources/calendar/checks';
-import { recurrenceRules } from '../../nodes/AgencyCrm/catalogue/resources/calendar/recurrence';
+import { endsAfterStarts, participantRules } from '../../nodes/AgencyCrm/catalogue/resources/calendar/checks';
 import { InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 import type { Check, Endpoint, PreparedRequest } from '../../nodes/AgencyCrm/catalogue/types';
 import { listSearch } from '../../nodes/AgencyCrm/methods/listSearch';
 import { loadOptions } from '../../nodes/AgencyCrm/methods/loadOptions';
-import { SPEC_ENDPOINTS as SPEC_LIST } from '../spec/endpoints';
+import { fakeContext } from '../support/fakeN8n';
+import { SPEC_ENDPOINTS as SPEC_LIST } from '../support/spec/endpoints';
 
 const SPEC_ENDPOINTS = SPEC_LIST.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
 
@@ -21,19 +21,10 @@ const shape = (methodAndPath: string) => methodAndPath.replace(/\{\w+\}/g, '{}')
 const methodAndPath = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 const placeholders = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 
-/** The smallest IExecuteFunctions prepareRequest needs: parameters from a plain object, a time zone. */
-function fakeContext(parameters: IDataObject): IExecuteFunctions {
-	return {
-		getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) =>
-			name in parameters ? parameters[name] : fallback,
-		getTimezone: () => 'UTC',
-	} as unknown as IExecuteFunctions;
-}
-
 async function prepared(resource: string, operation: string, parameters: IDataObject): Promise<PreparedRequest> {
 	const endpoint = findEndpoint(resource, operation);
 	if (!endpoint) throw new Error(`no endpoint ${resource}:${operation}`);
-	return await prepareRequest(fakeContext(parameters), endpoint, 0);
+	return await prepareRequest(fakeContext({ parameters, timezone: 'UTC' }).execute, endpoint, 0);
 }
 
 async function problemsOf(resource: string, operation: string, parameters: IDataObject) {
@@ -103,6 +94,18 @@ describe('catalogue coverage', () => {
 		const resourceParameter = new AgencyCrm().description.properties.find((property) => property.name === 'resource');
 		const offered = (resourceParameter?.options ?? []).map((option) => (option as { value: string }).value);
 		expect(offered.sort()).toEqual([...new Set(ENDPOINTS.map((endpoint) => endpoint.resource))].sort());
+	});
+
+	test('each resource of the Resource list holds its own endpoints, and the list is sorted by name', () => {
+		for (const resource of RESOURCES) {
+			expect([resource.value, resource.endpoints.filter((endpoint) => endpoint.resource !== resource.value)]).toEqual([
+				resource.value,
+				[],
+			]);
+		}
+		const resourceParameter = new AgencyCrm().description.properties.find((property) => property.name === 'resource');
+		const names = (resourceParameter?.options ?? []).map((option) => option.name);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 	});
 });
 
@@ -240,41 +243,49 @@ describe('calendar event checks (spec section 4 "Calendar")', () => {
 		]);
 	});
 
-	test('location_geo needs both coordinates, in range', () => {
-		expect(testCheck(geoRules, { location_geo: { lat: 45.76, lng: 4.83 } })).toEqual([]);
-		expect(testCheck(geoRules, { location_geo: { lat: 45.76, lng: undefined } })).toEqual([
+	/** An event otherwise valid, with these Additional Fields. */
+	const eventWith = (additionalFields: IDataObject) =>
+		problemsOf('calendar', 'createEvent', {
+			eventType: '1',
+			startsAt: '2026-05-01T10:00:00Z',
+			endsAt: '2026-05-01T11:00:00Z',
+			allDay: false,
+			participants: {},
+			additionalFields,
+		});
+
+	test('location_geo needs both coordinates, in range', async () => {
+		const point = (point: IDataObject) => eventWith({ locationGeo: { point } });
+		expect(await point({ lat: 45.76, lng: 4.83 })).toEqual([]);
+		expect(await point({ lat: 45.76 })).toEqual([
 			{ field: '"Location Geo" Longitude (location_geo.lng)', message: 'is required' },
 		]);
-		expect(testCheck(geoRules, { location_geo: { lat: 91, lng: -181 } }).map((problem) => problem.message)).toEqual([
+		expect((await point({ lat: 91, lng: -181 })).map((problem) => problem.message)).toEqual([
 			'must be a number from -90 to 90',
 			'must be a number from -180 to 180',
 		]);
+		expect(await eventWith({ extraBodyJson: '{"location_geo": {"lat": 45.76}}' })).toEqual([
+			{ field: '"Extra Body Fields (JSON)" (location_geo.lng)', message: 'is required' },
+		]);
 	});
 
-	test('recurrence: required parts, count or until, weekday codes, pairs and UTC dates', () => {
+	test('recurrence: required parts, count or until, weekday codes, pairs and UTC dates', async () => {
 		const valid = { dtstart: '2026-05-04T09:00:00Z', freq: 'weekly', interval: 1 };
-		expect(testCheck(recurrenceRules, { recurrence: { ...valid, count: 10, byweekday: ['MO', 'FR'] } })).toEqual([]);
-		expect(
-			testCheck(recurrenceRules, {
-				recurrence: {
-					...valid,
-					bynweekday: [
-						[0, 1],
-						[4, -1],
-					],
-				},
-			}),
-		).toEqual([]);
-		const fields = (recurrence: IDataObject) =>
-			testCheck(recurrenceRules, { recurrence }).map((problem) => problem.field.replace(/.*\((.*)\)$/, '$1'));
-		expect(fields({})).toEqual(['recurrence.dtstart', 'recurrence.freq', 'recurrence.interval']);
-		expect(fields({ ...valid, count: 3, until: '2026-06-01T00:00:00Z' })).toEqual(['recurrence.until']);
-		expect(fields({ ...valid, freq: 'fortnightly', interval: 0 })).toEqual(['recurrence.freq', 'recurrence.interval']);
-		expect(fields({ ...valid, byweekday: ['MO', 'XX'] })).toEqual(['recurrence.byweekday']);
-		expect(fields({ ...valid, bynweekday: [[7, 1]] })).toEqual(['recurrence.bynweekday']);
-		expect(fields({ ...valid, bynweekday: [[0]] })).toEqual(['recurrence.bynweekday']);
-		expect(fields({ ...valid, bymonth: [1, 'x'] })).toEqual(['recurrence.bymonth']);
-		expect(fields({ ...valid, exdate: ['2026-05-11T09:00:00Z', 'tomorrow'] })).toEqual(['recurrence.exdate']);
+		const fields = async (rule: IDataObject) =>
+			(await eventWith({ recurrence: { rule } })).map((problem) => problem.field.replace(/.*\((.*)\)$/, '$1'));
+		expect(await fields({ ...valid, count: 10, byweekday: ['MO', 'FR'] })).toEqual([]);
+		expect(await fields({ ...valid, bynweekday: '[[0, 1], [4, -1]]' })).toEqual([]);
+		expect(await fields({})).toEqual(['recurrence.dtstart', 'recurrence.freq', 'recurrence.interval']);
+		expect(await fields({ ...valid, count: 3, until: '2026-06-01T00:00:00Z' })).toEqual(['recurrence.until']);
+		expect(await fields({ ...valid, freq: 'fortnightly', interval: 0 })).toEqual([
+			'recurrence.freq',
+			'recurrence.interval',
+		]);
+		expect(await fields({ ...valid, byweekday: ['MO', 'XX'] })).toEqual(['recurrence.byweekday']);
+		expect(await fields({ ...valid, bynweekday: '[[7, 1]]' })).toEqual(['recurrence.bynweekday']);
+		expect(await fields({ ...valid, bynweekday: '[[0]]' })).toEqual(['recurrence.bynweekday']);
+		expect(await fields({ ...valid, bymonth: '1, x' })).toEqual(['recurrence.bymonth']);
+		expect(await fields({ ...valid, exdate: '2026-05-11T09:00:00Z, tomorrow' })).toEqual(['recurrence.exdate']);
 	});
 
 	test('through the node parameters: the request body and every broken rule at once', async () => {
@@ -311,10 +322,11 @@ describe('calendar event checks (spec section 4 "Calendar")', () => {
 			participants: { participant: [{ userId: '1001', isOrganizer: false, isCreator: true }] },
 			additionalFields: { recurrence: { rule: { freq: 'weekly', interval: 1, count: 2, until: '2026-06-01' } } },
 		});
+		// Each field's own rules first, then the rules across fields.
 		expect(problems.map((problem) => problem.field)).toEqual([
+			'"Recurrence" Start (recurrence.dtstart)',
 			'"Ends At" (ends_at)',
 			'"Participants" (users)',
-			'"Recurrence" Start (recurrence.dtstart)',
 			'"Recurrence" Until (recurrence.until)',
 		]);
 	});
@@ -425,7 +437,7 @@ describe('request bodies decided in docs/assumptions.md', () => {
 		const request: PreparedRequest = {
 			method: 'POST',
 			path: '/customers/10001/consent',
-			pathParams: {},
+			pathParams: { customerId: 10001 },
 			qs: {},
 			body: { reason: 'Signed form' },
 			files: [{ part: 'proof_file', file }],
@@ -436,7 +448,11 @@ describe('request bodies decided in docs/assumptions.md', () => {
 			noRetryStatuses: [502],
 		});
 		const picture = findEndpoint('product', 'uploadPublicPicture') as Endpoint;
-		const upload = toApiRequest(picture, { ...request, body: { title: 'Façade' }, files: [{ part: 'file', file }] }, 0);
+		const upload = toApiRequest(
+			picture,
+			{ ...request, pathParams: { productId: 5001 }, body: { title: 'Façade' }, files: [{ part: 'file', file }] },
+			0,
+		);
 		const text = (upload.body as Buffer).toString('utf8');
 		expect(text).toContain('name="title"\r\n\r\nFaçade\r\n');
 		expect(text).toContain('name="file"; filename="proof.pdf"');

@@ -5,9 +5,9 @@ import { extrasGroupOf } from '../../nodes/AgencyCrm/catalogue/describe';
 import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import { blocks, InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 import type { Endpoint, FieldSpec, PreparedRequest, RuleSource } from '../../nodes/AgencyCrm/catalogue/types';
-import type { Baseline, Parameters } from '../inprocess/cases/baseline';
-import { baselineOf, operationKey, prepareItem, withField } from '../inprocess/cases/baseline';
-import type { Binary } from '../inprocess/context';
+import type { Baseline, Parameters } from '../support/cases/baseline';
+import { baselineOf, operationKey, prepareItem, withField } from '../support/cases/baseline';
+import type { Binary } from '../support/fakeN8n';
 
 /**
  * Issue 9: a rule that comes from an assumption (a `guess` source) never refuses input. For every

@@ -3,7 +3,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 import { apiRequest } from '../../nodes/shared/transport';
 import type { ApiResponse } from '../../nodes/shared/transport';
 import { Pacing, pacingOf } from '../../nodes/shared/transport/pacing';
-import { fakeContext, ok, status } from '../helpers/fakeN8n';
+import { fakeContext, ok, status } from '../support/fakeN8n';
 
 /**
  * Shared 429 pacing (nodes/shared/transport/pacing.ts): one 429 holds every request of the node's
@@ -96,7 +96,7 @@ describe('the transport under one 429', () => {
 				? { response: status(429, { 'retry-after': '0.4' }), ms: 10 }
 				: { response: ok({ data: options.url }), ms: options.url === '/b' ? 60 : 1 },
 		);
-		const a = apiRequest(context, { method: 'POST', path: '/a' });
+		const a = apiRequest(context, { method: 'POST', idempotent: false, path: '/a' });
 		const b = apiRequest(context, { method: 'GET', path: '/b', idempotent: true });
 		await new Promise((resolve) => setTimeout(resolve, 100));
 		const c = apiRequest(context, { method: 'GET', path: '/c', idempotent: true });

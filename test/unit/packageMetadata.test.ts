@@ -35,6 +35,8 @@ describe('package.json', () => {
 
 	it('publishes dist only, with no runtime dependency and n8n-workflow as the one peer', () => {
 		expect(pkg.files).toEqual(['dist']);
+		// n8n loads what the "n8n" section lists; a "main" entry would publish a file nothing loads.
+		expect(pkg.main).toBeUndefined();
 		expect(pkg.dependencies).toBeUndefined();
 		expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
 		expect(pkg.keywords).toContain('n8n-community-node-package');

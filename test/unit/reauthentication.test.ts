@@ -4,10 +4,12 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { AgencyCrmApi } from '../../credentials/AgencyCrmApi.credentials';
 import { TOKEN_EXCHANGE_ADVICE } from '../../credentials/contract';
 import { apiRequest } from '../../nodes/shared/transport';
-import { CORES, connectionError, coreContext, fakeAgencyCrm } from '../helpers/n8nCores';
+import { errorAnswer } from '../support/fakeN8n';
+import { answerAt, CORES, connectionError, coreContext, fakeAgencyCrm } from '../support/n8nCores';
+import { failureOf } from '../support/failures';
 
 /**
- * The transport's 401 path through fakes of both n8n cores (test/helpers/n8nCores.ts) with the real
+ * The transport's 401 path through fakes of both n8n cores (test/support/n8nCores.ts) with the real
  * credential: a revoked token is replaced by one exchange, answers keep their headers and body, and
  * failures after the new exchange say what went wrong on 1.x as on 2.x.
  */
@@ -49,20 +51,14 @@ async function warmedUp(core: (typeof CORES)[number], crm = fakeAgencyCrm()) {
 
 describe.each(CORES)('on the n8n %s core', (core) => {
 	test('every request asks for status errors back (true), so answers keep headers and body', async () => {
-		const crm = fakeAgencyCrm((options) =>
-			options.url === '/customers/9'
-				? {
-						statusCode: 404,
-						body: { error: { code: 'NOT_FOUND', message: 'No such customer' } },
-						headers: { 'x-request-id': 'hdr-404' },
-					}
-				: undefined,
+		const crm = fakeAgencyCrm(
+			answerAt('/customers/9', errorAnswer(404, 'NOT_FOUND', 'No such customer', { headerId: 'hdr-404' })),
 		);
 		const { newContext } = await warmedUp(core, crm);
 		const { context, sent } = newContext();
-		const error = (await apiRequest(context, { method: 'GET', path: '/customers/9', idempotent: true }).catch(
-			(e: unknown) => e,
-		)) as NodeApiError;
+		const error = await failureOf<NodeApiError>(
+			apiRequest(context, { method: 'GET', path: '/customers/9', idempotent: true }),
+		);
 		expect(sent.map((options) => options.ignoreHttpStatusErrors)).toEqual([true]);
 		expect(error.message).toBe('NOT_FOUND: No such customer (HTTP 404)');
 		expect(error.description).toBe('Request ID: hdr-404 (quote it to Agency CRM support)');
@@ -86,6 +82,7 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 		crm.revoke();
 		const response = await apiRequest(newContext().context, {
 			method: 'POST',
+			idempotent: false,
 			path: '/customers',
 			body: { lastname: 'A' },
 		});
@@ -138,13 +135,21 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 		const crm = fakeAgencyCrm();
 		const store = storedCredential();
 		const processes = [newProcess(), newProcess()];
-		await apiRequest(coreContext(core, processes[0], store, crm).context, { method: 'GET', path: '/discovery' });
+		await apiRequest(coreContext(core, processes[0], store, crm).context, {
+			method: 'GET',
+			idempotent: false,
+			path: '/discovery',
+		});
 		crm.revoke();
 		crm.state.exchangeDelayMs = 20;
 		const responses = await Promise.all(
 			processes.flatMap((credentialType) =>
 				Array.from({ length: 5 }, () =>
-					apiRequest(coreContext(core, credentialType, store, crm).context, { method: 'GET', path: '/agencies/101' }),
+					apiRequest(coreContext(core, credentialType, store, crm).context, {
+						method: 'GET',
+						idempotent: false,
+						path: '/agencies/101',
+					}),
 				),
 			),
 		);
@@ -153,22 +158,21 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 	});
 
 	test('a failure of the resent request is reported with the API code, status and request id', async () => {
-		const crm = fakeAgencyCrm((options) =>
-			options.url === '/customers/1'
-				? {
-						statusCode: 403,
-						body: { error: { code: 'PACK_NOT_GRANTED', message: 'Customers pack needed' }, request_id: 'r-403' },
-						headers: { 'x-request-id': 'r-403' },
-					}
-				: undefined,
-		);
+		const packNeeded = errorAnswer(403, 'PACK_NOT_GRANTED', 'Customers pack needed', {
+			requestId: 'r-403',
+			headerId: 'r-403',
+		});
+		const crm = fakeAgencyCrm(answerAt('/customers/1', packNeeded));
 		const { newContext } = await warmedUp(core, crm);
 		crm.revoke();
-		const error = (await apiRequest(newContext().context, {
-			method: 'GET',
-			path: '/customers/1',
-			accessNeeded: 'the Customers pack',
-		}).catch((e: unknown) => e)) as NodeApiError;
+		const error = await failureOf<NodeApiError>(
+			apiRequest(newContext().context, {
+				method: 'GET',
+				idempotent: false,
+				path: '/customers/1',
+				accessNeeded: 'the Customers pack',
+			}),
+		);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('PACK_NOT_GRANTED: Customers pack needed (HTTP 403)');
 		expect(error.description).toBe(
@@ -192,19 +196,13 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 	});
 
 	test('a 401 that survives the new exchange is reported as the API answered it, after one exchange', async () => {
-		const crm = fakeAgencyCrm((options) =>
-			options.url === '/webhooks'
-				? {
-						statusCode: 401,
-						body: { error: { code: 'UNAUTHENTICATED', message: 'Token revoked' }, request_id: 'r-9' },
-						headers: {},
-					}
-				: undefined,
+		const crm = fakeAgencyCrm(
+			answerAt('/webhooks', errorAnswer(401, 'UNAUTHENTICATED', 'Token revoked', { requestId: 'r-9' })),
 		);
 		const { newContext } = await warmedUp(core, crm);
-		const error = (await apiRequest(newContext().context, { method: 'GET', path: '/webhooks' }).catch(
-			(e: unknown) => e,
-		)) as NodeApiError;
+		const error = await failureOf<NodeApiError>(
+			apiRequest(newContext().context, { method: 'GET', idempotent: false, path: '/webhooks' }),
+		);
 		expect(error.message).toBe('UNAUTHENTICATED: Token revoked (HTTP 401)');
 		expect(error.description).toBe('Request ID: r-9 (quote it to Agency CRM support)');
 		expect(crm.state.exchanges).toBe(2);
@@ -215,9 +213,9 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 		const { crm, newContext } = await warmedUp(core);
 		crm.revoke();
 		crm.state.refuseExchanges = 401;
-		const error = (await apiRequest(newContext().context, { method: 'GET', path: '/agencies/101' }).catch(
-			(e: unknown) => e,
-		)) as NodeOperationError;
+		const error = await failureOf<NodeOperationError>(
+			apiRequest(newContext().context, { method: 'GET', idempotent: false, path: '/agencies/101' }),
+		);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe(
 			'Agency CRM refused the client ID or client secret (HTTP 401); check both values in the credential',
@@ -231,9 +229,9 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 			throw connectionError('ECONNREFUSED');
 		};
 		const { context } = coreContext(core, newProcess(), storedCredential(), { ...crm, tokenEndpoint: unreachable });
-		const error = (await apiRequest(context, { method: 'GET', path: '/discovery', itemIndex: 2 }).catch(
-			(e: unknown) => e,
-		)) as NodeOperationError;
+		const error = await failureOf<NodeOperationError>(
+			apiRequest(context, { method: 'GET', idempotent: false, path: '/discovery', itemIndex: 2 }),
+		);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe(
 			'Could not reach the Auth URL https://auth.example.com; check the URL and that the server is up',
@@ -252,9 +250,9 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 		expect(crm.requests.map((request) => request.status)).toEqual(['ECONNRESET', 200]);
 
 		resets = 0;
-		const error = (await apiRequest(newContext().context, { method: 'POST', path: '/customers' }).catch(
-			(e: unknown) => e,
-		)) as NodeApiError;
+		const error = await failureOf<NodeApiError>(
+			apiRequest(newContext().context, { method: 'POST', idempotent: false, path: '/customers' }),
+		);
 		expect(error.message).toBe('Agency CRM could not be reached for POST /customers');
 		expect(error.description).toContain('(ECONNRESET)');
 	});

@@ -10,7 +10,14 @@ function clockAndExchanges() {
 		started++;
 		return new Promise<string>((resolve, reject) => pending.push({ resolve, reject }));
 	};
-	return { clock, shared, exchange, pending, started: () => started };
+	/** Runs `key`, which must start exchange number `count`; answers that exchange with `token`. */
+	async function newExchange(key: string, count: number, token: string) {
+		const result = shared.run(key, exchange);
+		expect(started).toBe(count);
+		pending[count - 1].resolve(token);
+		return await result;
+	}
+	return { clock, shared, exchange, pending, started: () => started, newExchange };
 }
 
 test('callers with the same key share the exchange in flight', async () => {
@@ -22,29 +29,21 @@ test('callers with the same key share the exchange in flight', async () => {
 });
 
 test('for the grace period after a success, the same key gets its result; after it, a new exchange', async () => {
-	const { clock, shared, exchange, pending, started } = clockAndExchanges();
-	const first = shared.run('k', exchange);
-	pending[0].resolve('tok-2');
-	await first;
+	const { clock, shared, exchange, started, newExchange } = clockAndExchanges();
+	expect(await newExchange('k', 1, 'tok-2')).toBe('tok-2');
 	clock.now += EXCHANGE_GRACE_MS - 1;
 	expect(await shared.run('k', exchange)).toBe('tok-2');
 	expect(started()).toBe(1);
 	clock.now += 1;
-	const later = shared.run('k', exchange);
-	expect(started()).toBe(2);
-	pending[1].resolve('tok-3');
-	expect(await later).toBe('tok-3');
+	expect(await newExchange('k', 2, 'tok-3')).toBe('tok-3');
 });
 
 test('a failure is shared by the callers waiting for it, then forgotten', async () => {
-	const { shared, exchange, pending, started } = clockAndExchanges();
+	const { shared, exchange, pending, newExchange } = clockAndExchanges();
 	const waiting = [shared.run('k', exchange), shared.run('k', exchange)];
 	pending[0].reject(new Error('refused'));
 	for (const result of waiting) await expect(result).rejects.toThrow('refused');
-	const retry = shared.run('k', exchange);
-	expect(started()).toBe(2);
-	pending[1].resolve('tok-2');
-	expect(await retry).toBe('tok-2');
+	expect(await newExchange('k', 2, 'tok-2')).toBe('tok-2');
 });
 
 test('different keys never share', async () => {

@@ -3,9 +3,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { apiRequest, collectPages } from '../../nodes/shared/transport';
 import type { ApiResponse } from '../../nodes/shared/transport';
 import { backoffDelayMs, retryAfterMs } from '../../nodes/shared/transport/backoff';
-import { fakeContext, ok, status } from '../helpers/fakeN8n';
+import { errorAnswer, fakeContext, ok, status } from '../support/fakeN8n';
+import { failureOf } from '../support/failures';
 
-/** The transport against scripted answers (test/helpers/fakeN8n.ts). */
+/** The transport against scripted answers (test/support/fakeN8n.ts). */
 function scripted(answers: Array<ApiResponse | Error>) {
 	const { execute, calls } = fakeContext({ answers });
 	return { context: execute, calls };
@@ -18,7 +19,7 @@ const range = (from: number, count: number) => Array.from({ length: count }, (_,
 describe('apiRequest', () => {
 	test('asks n8n for every answer, errors included, as JSON with the full response', async () => {
 		const { context, calls } = scripted([ok({ data: { id: 1 } })]);
-		await apiRequest(context, { method: 'GET', path: '/discovery' });
+		await apiRequest(context, { method: 'GET', idempotent: false, path: '/discovery' });
 		expect(calls[0]).toMatchObject({
 			method: 'GET',
 			url: '/discovery',
@@ -31,7 +32,12 @@ describe('apiRequest', () => {
 
 	test('retries a 429 after the Retry-After delay and returns the next answer', async () => {
 		const { context, calls } = scripted([status(429, { 'retry-after': '0' }), ok({ data: 'done' })]);
-		const response = await apiRequest(context, { method: 'POST', path: '/customers', body: { lastname: 'A' } });
+		const response = await apiRequest(context, {
+			method: 'POST',
+			idempotent: false,
+			path: '/customers',
+			body: { lastname: 'A' },
+		});
 		expect(response.body).toEqual({ data: 'done' });
 		expect(calls).toHaveLength(2);
 	});
@@ -45,7 +51,7 @@ describe('apiRequest', () => {
 			),
 		);
 		const { context, calls } = scripted(answers);
-		await expect(apiRequest(context, { method: 'GET', path: '/agencies' })).rejects.toThrow(
+		await expect(apiRequest(context, { method: 'GET', idempotent: false, path: '/agencies' })).rejects.toThrow(
 			'SERVICE_UNAVAILABLE: Try later (HTTP 503)',
 		);
 		expect(calls).toHaveLength(6);
@@ -53,13 +59,13 @@ describe('apiRequest', () => {
 
 	test('a create is resent after 503 but never after a 502 or 504, which may come after the work was done', async () => {
 		const unavailable = scripted([status(503, { 'retry-after': '0' }), ok({ data: { id: 1 } })]);
-		await apiRequest(unavailable.context, { method: 'POST', path: '/customers' });
+		await apiRequest(unavailable.context, { method: 'POST', idempotent: false, path: '/customers' });
 		expect(unavailable.calls).toHaveLength(2);
 		for (const gateway of [502, 504]) {
 			const create = scripted([status(gateway, { 'retry-after': '0' }), ok({})]);
-			await expect(apiRequest(create.context, { method: 'POST', path: '/customers' })).rejects.toThrow(
-				`(HTTP ${gateway})`,
-			);
+			await expect(
+				apiRequest(create.context, { method: 'POST', idempotent: false, path: '/customers' }),
+			).rejects.toThrow(`(HTTP ${gateway})`);
 			expect(create.calls).toHaveLength(1);
 			const read = scripted([status(gateway, { 'retry-after': '0' }), ok({})]);
 			await apiRequest(read.context, { method: 'GET', path: '/customers/1', idempotent: true });
@@ -72,27 +78,23 @@ describe('apiRequest', () => {
 			status(502, { 'retry-after': '0' }, { error: { code: 'PROOF_STORAGE_FAILED', message: 'Proof not stored' } }),
 		]);
 		await expect(
-			apiRequest(context, { method: 'POST', path: '/customers/1/consent', noRetryStatuses: [502] }),
+			apiRequest(context, { method: 'POST', idempotent: false, path: '/customers/1/consent', noRetryStatuses: [502] }),
 		).rejects.toThrow('PROOF_STORAGE_FAILED');
 		expect(calls).toHaveLength(1);
 	});
 
 	test('maps a validation error with every detail and the request id', async () => {
-		const body = {
-			error: {
-				code: 'VALIDATION_ERROR',
-				message: 'The request is invalid',
-				details: [
-					{ field: 'starts_at', message: 'must end with Z' },
-					{ field: 'users', message: 'exactly one organizer' },
-				],
-			},
-			request_id: '4f0c2d8e-1b8a-4c59-9d59-3f7c5f1a2b3c',
-		};
-		const { context } = scripted([status(422, {}, body)]);
-		const error = (await apiRequest(context, { method: 'POST', path: '/calendar/events' }).catch(
-			(e: unknown) => e,
-		)) as NodeApiError;
+		const details = [
+			{ field: 'starts_at', message: 'must end with Z' },
+			{ field: 'users', message: 'exactly one organizer' },
+		];
+		const requestId = '4f0c2d8e-1b8a-4c59-9d59-3f7c5f1a2b3c';
+		const { context } = scripted([
+			errorAnswer(422, 'VALIDATION_ERROR', 'The request is invalid', { details, requestId }),
+		]);
+		const error = await failureOf<NodeApiError>(
+			apiRequest(context, { method: 'POST', idempotent: false, path: '/calendar/events' }),
+		);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('VALIDATION_ERROR: The request is invalid (HTTP 422)');
 		expect(error.description).toBe(
@@ -102,12 +104,10 @@ describe('apiRequest', () => {
 	});
 
 	test('takes the request id from X-Request-Id when the body has none', async () => {
-		const { context } = scripted([
-			status(404, { 'x-request-id': 'hdr-id-1' }, { error: { code: 'NOT_FOUND', message: 'No such customer' } }),
-		]);
-		const error = (await apiRequest(context, { method: 'GET', path: '/customers/9' }).catch(
-			(e: unknown) => e,
-		)) as NodeApiError;
+		const { context } = scripted([errorAnswer(404, 'NOT_FOUND', 'No such customer', { headerId: 'hdr-id-1' })]);
+		const error = await failureOf<NodeApiError>(
+			apiRequest(context, { method: 'GET', idempotent: false, path: '/customers/9' }),
+		);
 		expect(error.message).toBe('NOT_FOUND: No such customer (HTTP 404)');
 		expect(error.description).toContain('Request ID: hdr-id-1');
 	});
@@ -119,9 +119,9 @@ describe('apiRequest', () => {
 		expect(read.calls).toHaveLength(2);
 
 		const create = scripted([reset(), ok({})]);
-		const error = (await apiRequest(create.context, { method: 'POST', path: '/customers' }).catch(
-			(e: unknown) => e,
-		)) as NodeApiError;
+		const error = await failureOf<NodeApiError>(
+			apiRequest(create.context, { method: 'POST', idempotent: false, path: '/customers' }),
+		);
 		expect(error.message).toBe('Agency CRM could not be reached for POST /customers');
 		expect(error.description).toContain('(ECONNRESET)');
 		expect(create.calls).toHaveLength(1);
@@ -148,7 +148,7 @@ describe('pagination', () => {
 			page(range(201, 200), 'c3'),
 			page(range(401, 50), 'c4'),
 		]);
-		const records = await collectPages(context, { method: 'GET', path: '/users' }, 'cursor', 450);
+		const records = await collectPages(context, { method: 'GET', idempotent: false, path: '/users' }, 'cursor', 450);
 		expect(records).toHaveLength(450);
 		expect(records[449]).toEqual({ id: 450 });
 		expect(calls.map((call) => call.qs)).toEqual([
@@ -162,7 +162,7 @@ describe('pagination', () => {
 		const { context, calls } = scripted([page([1, 2], 'next'), page([3], null)]);
 		const records = await collectPages(
 			context,
-			{ method: 'POST', path: '/customers/search', body: { email: 'a@b.co' } },
+			{ method: 'POST', idempotent: false, path: '/customers/search', body: { email: 'a@b.co' } },
 			'cursor',
 			undefined,
 			2,
@@ -176,16 +176,18 @@ describe('pagination', () => {
 
 	test('cursor: a cursor returned twice stops with a clear error instead of repeating records', async () => {
 		const { context } = scripted([page([1], 'same'), page([2], 'same')]);
-		const error = await collectPages(context, { method: 'GET', path: '/mandates' }, 'cursor').catch((e: unknown) => e);
+		const error = await failureOf(
+			collectPages(context, { method: 'GET', idempotent: false, path: '/mandates' }, 'cursor'),
+		);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect((error as Error).message).toBe(
+		expect(error.message).toBe(
 			'The API returned the cursor "same" a second time for GET /mandates; stopped to avoid repeating or losing records',
 		);
 	});
 
 	test('cursor: has_more without a next_cursor is an error, not a silent end', async () => {
 		const { context } = scripted([ok({ data: [{ id: 1 }], meta: { has_more: true, next_cursor: null } })]);
-		await expect(collectPages(context, { method: 'GET', path: '/users' }, 'cursor')).rejects.toThrow(
+		await expect(collectPages(context, { method: 'GET', idempotent: false, path: '/users' }, 'cursor')).rejects.toThrow(
 			'The API said more records follow but gave no next_cursor for GET /users; stopped to avoid repeating or losing records',
 		);
 	});
@@ -194,7 +196,7 @@ describe('pagination', () => {
 		const same = () => ok({ data: [{ id: 1 }, { id: 2 }], meta: { has_more: true } });
 		const { context, calls } = scripted([same(), same(), same()]);
 		await expect(
-			collectPages(context, { method: 'POST', path: '/products/search' }, 'offset', undefined, 2),
+			collectPages(context, { method: 'POST', idempotent: false, path: '/products/search' }, 'offset', undefined, 2),
 		).rejects.toThrow('The API returned the same page twice for POST /products/search');
 		expect(calls).toHaveLength(2);
 	});
@@ -202,7 +204,13 @@ describe('pagination', () => {
 	test('offset: product search counts records in `offset`', async () => {
 		const pageOf = (ids: number[], more: boolean) => ok({ data: ids.map((id) => ({ id })), meta: { has_more: more } });
 		const { context, calls } = scripted([pageOf([1, 2], true), pageOf([3], false)]);
-		const records = await collectPages(context, { method: 'POST', path: '/products/search' }, 'offset', undefined, 2);
+		const records = await collectPages(
+			context,
+			{ method: 'POST', idempotent: false, path: '/products/search' },
+			'offset',
+			undefined,
+			2,
+		);
 		expect(records).toHaveLength(3);
 		expect(calls.map((call) => call.body)).toEqual([
 			{ per_page: 2, offset: 0 },
@@ -215,7 +223,7 @@ describe('pagination', () => {
 		const { context, calls } = scripted([pageOf([1, 2, 3], true), pageOf([4, 5, 6], true), pageOf([7], false)]);
 		const records = await collectPages(
 			context,
-			{ method: 'GET', path: '/customers/5/actions' },
+			{ method: 'GET', idempotent: false, path: '/customers/5/actions' },
 			'cursorOffset',
 			undefined,
 			3,

@@ -4,12 +4,12 @@ import type { IDataObject, IWebhookResponseData, WorkflowExecuteMode } from 'n8n
 
 import { AgencyCrmTrigger } from '../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.node';
 import { isUnchangedRecord, recordFingerprint } from '../../nodes/AgencyCrmTrigger/deliveryMemory';
-import type { FakeContextOptions, ScriptedAnswer } from '../helpers/fakeN8n';
-import { StoredStaticData, activateWebhook, fakeContext, ok, status } from '../helpers/fakeN8n';
-import { connectionError } from '../helpers/n8nCores';
+import type { FakeContextOptions, ScriptedAnswer } from '../support/fakeN8n';
+import { StoredStaticData, activateWebhook, fakeContext, ok, status } from '../support/fakeN8n';
+import { connectionError } from '../support/n8nCores';
 
 /**
- * The trigger's registration and deliveries against a fake n8n context (test/helpers/fakeN8n.ts).
+ * The trigger's registration and deliveries against a fake n8n context (test/support/fakeN8n.ts).
  * `stored` plays the static data in the workflow's database row: each activation and delivery
  * starts from it, and gets back what the node changed once it returned, as in n8n.
  */
@@ -143,11 +143,7 @@ describe('registration', () => {
 				connectionError('ECONNRESET'),
 				ok({ data: [elsewhere, found] }),
 			]);
-			expect(fake.requests().map(({ method, url }) => `${method} ${url}`)).toEqual([
-				'GET /hooks',
-				'POST /hooks',
-				'GET /hooks',
-			]);
+			expect(fake.routes()).toEqual(['GET /hooks', 'POST /hooks', 'GET /hooks']);
 			// Deliveries are checked against the secret the hook found carries.
 			expect(registered('production')).toEqual({
 				hookId: 12,
@@ -163,12 +159,7 @@ describe('registration', () => {
 				ok({ data: [elsewhere] }),
 				status(201, {}, { data: { id: 12, url: PRODUCTION_URL, origines: EVENTS } }),
 			]);
-			expect(fake.requests().map(({ method, url }) => `${method} ${url}`)).toEqual([
-				'GET /hooks',
-				'POST /hooks',
-				'GET /hooks',
-				'POST /hooks',
-			]);
+			expect(fake.routes()).toEqual(['GET /hooks', 'POST /hooks', 'GET /hooks', 'POST /hooks']);
 			expect(fake.requests()[3].body).toEqual(fake.requests()[1].body);
 			expect(registered('production')).toEqual({
 				hookId: 12,
@@ -184,12 +175,7 @@ describe('registration', () => {
 				status(429, { 'retry-after': '0' }),
 				status(201, {}, { data: { id: 12, url: PRODUCTION_URL, origines: EVENTS } }),
 			]);
-			expect(fake.requests().map(({ method, url }) => `${method} ${url}`)).toEqual([
-				'GET /hooks',
-				'POST /hooks',
-				'POST /hooks',
-				'POST /hooks',
-			]);
+			expect(fake.routes()).toEqual(['GET /hooks', 'POST /hooks', 'POST /hooks', 'POST /hooks']);
 		});
 	});
 
@@ -277,7 +263,7 @@ describe('registration', () => {
 	test('refuses to register with no event chosen, before any request', async () => {
 		const fake = fakeContext({ webhookUrl: PRODUCTION_URL, nodeName: NODE_NAME, parameters: { events: [] } });
 		await expect(new AgencyCrmTrigger().webhookMethods.default.create.call(fake.hook)).rejects.toThrow(
-			'Choose at least one event in "Events"',
+			'Invalid input: "Events" (origines) is required',
 		);
 		expect(fake.calls).toHaveLength(0);
 	});

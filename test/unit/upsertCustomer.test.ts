@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { upsertCustomer } from '../../nodes/AgencyCrm/actions/upsertCustomer';
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
-import type { ScriptedAnswer } from '../helpers/fakeN8n';
-import { fakeContext, ok, status } from '../helpers/fakeN8n';
+import type { ScriptedAnswer } from '../support/fakeN8n';
+import { fakeContext, ok, status } from '../support/fakeN8n';
 
 /**
  * Customer "Create or Update" (reference use case 1) against scripted answers: which searches go

@@ -1,17 +1,14 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { prepareRequest } from '../../nodes/AgencyCrm/actions/prepareRequest';
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
 import { InputError } from '../../nodes/AgencyCrm/catalogue/rules';
+import { byId } from '../../tools/n8n/workflows';
+import { fakeContext } from '../support/fakeN8n';
 
-/** prepareRequest with parameters from a plain object, in a workflow time zone of Paris. */
+/** prepareRequest with parameters from a plain object, in the fake's workflow time zone, Paris. */
 async function prepare(resource: string, operation: string, parameters: IDataObject) {
-	const context = {
-		getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) =>
-			name in parameters ? parameters[name] : fallback,
-		getTimezone: () => 'Europe/Paris',
-	} as unknown as IExecuteFunctions;
-	return await prepareRequest(context, findEndpoint(resource, operation)!, 0);
+	return await prepareRequest(fakeContext({ parameters }).execute, findEndpoint(resource, operation)!, 0);
 }
 
 async function problems(resource: string, operation: string, parameters: IDataObject) {
@@ -23,11 +20,9 @@ async function problems(resource: string, operation: string, parameters: IDataOb
 	return (error as InputError).problems.map(({ field, message }) => ({ field, message }));
 }
 
-const rl = (value: string) => ({ __rl: true, mode: 'id', value });
-
 test('a date picked without a zone is in the workflow time zone, sent as UTC', async () => {
 	const request = await prepare('action', 'createForCustomer', {
-		customerId: rl('10003'),
+		customerId: byId('10003'),
 		actionTypeId: 1,
 		additionalFields: { date: '2026-07-01T09:30:00' },
 	});
@@ -39,21 +34,21 @@ test('ids the spec types as integers refuse 1e3, 0x10 or text, naming the field'
 		expect(await problems('webhook', 'delete', { hookId: value })).toEqual([
 			{ field: '"Webhook ID" (hook_id)', message: 'must be a whole-number ID' },
 		]);
-		expect(await problems('agency', 'get', { agencyId: rl(value) })).toEqual([
+		expect(await problems('agency', 'get', { agencyId: byId(value) })).toEqual([
 			{ field: '"Agency" (agency_id)', message: 'must be a whole-number ID' },
 		]);
 	}
 });
 
 test('other ids go as given, encoded, so that "/" cannot route elsewhere; "." and ".." are refused', async () => {
-	const request = await prepare('customer', 'get', { customerId: rl('C-12/34'), options: {} });
+	const request = await prepare('customer', 'get', { customerId: byId('C-12/34'), options: {} });
 	expect(request.path).toBe('/customers/C-12%2F34');
 	for (const value of ['.', '..', ' .. ']) {
-		expect(await problems('customer', 'get', { customerId: rl(value), options: {} })).toEqual([
+		expect(await problems('customer', 'get', { customerId: byId(value), options: {} })).toEqual([
 			{ field: '"Customer" (customers_id)', message: 'cannot be "." or ".."' },
 		]);
 	}
-	expect(await problems('customer', 'get', { customerId: rl(''), options: {} })).toEqual([
+	expect(await problems('customer', 'get', { customerId: byId(''), options: {} })).toEqual([
 		{ field: '"Customer" (customers_id)', message: 'is required' },
 	]);
 });
@@ -61,7 +56,7 @@ test('other ids go as given, encoded, so that "/" cannot route elsewhere; "." an
 test('a rule the spec states holds for a value given in the extra JSON too (password on user update)', async () => {
 	expect(
 		await problems('user', 'update', {
-			userId: rl('1004'),
+			userId: byId('1004'),
 			additionalFields: { extraBodyJson: '{"password":"short"}' },
 		}),
 	).toEqual([
@@ -74,7 +69,7 @@ test('a rule the spec states holds for a value given in the extra JSON too (pass
 
 test('invalid extra JSON is reported by position, without echoing the text', async () => {
 	const [problem] = await problems('user', 'update', {
-		userId: rl('1004'),
+		userId: byId('1004'),
 		additionalFields: { extraBodyJson: '{"password": Secret-Value-1!}' },
 	});
 	expect(problem.field).toBe('"Extra Body Fields (JSON)"');
@@ -100,7 +95,7 @@ test('Limit is checked before any request; Page Size is capped only where the sp
 
 test('a guess only hints: an email that does not look like one is sent as typed', async () => {
 	const request = await prepare('customer', 'create', {
-		agencyId: rl('101'),
+		agencyId: byId('101'),
 		lastname: 'Durand',
 		additionalFields: { email: 'durand-at-example' },
 	});
@@ -112,7 +107,7 @@ test('a guess only hints: an email that does not look like one is sent as typed'
 
 test('an email-only contact can be created: neither last name nor agency is required', async () => {
 	const request = await prepare('customer', 'create', {
-		agencyId: rl(''),
+		agencyId: byId(''),
 		lastname: '',
 		additionalFields: { email: 'lea@example.com' },
 	});
@@ -121,7 +116,7 @@ test('an email-only contact can be created: neither last name nor agency is requ
 });
 
 test('an update that names no field is refused; clearing a webhook field sends null', async () => {
-	expect(await problems('customer', 'update', { customerId: rl('10003'), additionalFields: {} })).toEqual([
+	expect(await problems('customer', 'update', { customerId: byId('10003'), additionalFields: {} })).toEqual([
 		{ field: '"Additional Fields"', message: 'names nothing to change: set at least one field' },
 	]);
 	const cleared = await prepare('webhook', 'update', {

@@ -1,7 +1,10 @@
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+
+import { groupMembers, onPath } from '../processes';
+import { fetchPatiently } from './network';
 
 /**
  * Drives a real n8n (installed by scripts/ensure-n8n.sh under .cache/) headless on loopback, for the
@@ -84,9 +87,10 @@ function ownerPasswordHash(password: string, n8n: N8nVersion): string {
 	return bcrypt.hashSync(password, 10);
 }
 
-/** Unpacks the package tarball where n8n looks for installed community packages. */
+/** Unpacks the package tarball where n8n looks for installed community packages, replacing an older copy. */
 function installPackage(userFolder: string, tarball: string) {
 	const target = path.join(userFolder, '.n8n/nodes/node_modules', PACKAGE_NAME);
+	rmSync(target, { recursive: true, force: true });
 	mkdirSync(target, { recursive: true });
 	execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
 	writeFileSync(
@@ -125,6 +129,25 @@ function versionEnv(n8n: N8nVersion): NodeJS.ProcessEnv {
 export function createInstance(name: string, port: number, n8n: N8nVersion = installedN8n()): N8nInstance {
 	mkdirSync(path.join(CACHE, 'runs'), { recursive: true });
 	const userFolder = mkdtempSync(path.join(CACHE, 'runs', `${name}-${n8n.runtime}-`));
+	return prepareInstance({ userFolder, port, n8n });
+}
+
+/**
+ * An n8n in `userFolder` (made when missing, kept when it exists: the demo's workflows live on), with
+ * the package installed from the newest tarball; `brokerPort` defaults to `port + 1`.
+ */
+export function prepareInstance({
+	userFolder,
+	port,
+	brokerPort = port + 1,
+	n8n = installedN8n(),
+}: {
+	userFolder: string;
+	port: number;
+	brokerPort?: number;
+	n8n?: N8nVersion;
+}): N8nInstance {
+	mkdirSync(userFolder, { recursive: true });
 	installPackage(userFolder, packedTarball());
 	const env: NodeJS.ProcessEnv = {
 		PATH: `${path.dirname(n8n.node)}:${process.env.PATH ?? ''}`,
@@ -146,7 +169,7 @@ export function createInstance(name: string, port: number, n8n: N8nVersion = ins
 		// The variable both n8n 1.x and 2.x read (2.x also reads N8N_WEBHOOK_URL).
 		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 		N8N_SECURE_COOKIE: 'false',
-		N8N_RUNNERS_BROKER_PORT: String(port + 1),
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_LOG_LEVEL: 'info',
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'true',
 		...versionEnv(n8n),
@@ -183,6 +206,7 @@ export async function importJson(
 	const file = path.join(instance.userFolder, `import-${kind}-${Date.now()}.json`);
 	writeFileSync(file, JSON.stringify(data));
 	const result = await n8nCli(instance, [`import:${kind}`, `--input=${file}`]);
+	rmSync(file);
 	if (result.code !== 0) throw new Error(`n8n import:${kind} failed:\n${result.stdout}\n${result.stderr}`);
 	return result;
 }
@@ -256,6 +280,11 @@ export async function executeWorkflow(
 export interface N8nProcess {
 	/** Its HTTP address (the worker's is its port, though it serves nothing there). */
 	url: string;
+	pid: number;
+	/** Whether it gets SIGTERM when this process dies (see StartOptions.tied). */
+	diesWithThisProcess: boolean;
+	/** Resolves with its exit code when it exits, whoever stopped it. */
+	exited: Promise<number | null>;
 	stop(): Promise<void>;
 	log(): string;
 }
@@ -264,6 +293,12 @@ export interface N8nProcess {
 export type N8nCommand = 'start' | 'worker' | 'webhook';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether `done` becomes true within `ms` (polled). */
+async function within(ms: number, done: () => boolean): Promise<boolean> {
+	for (const end = Date.now() + ms; !done(); await pause(50)) if (Date.now() > end) return false;
+	return true;
+}
 
 async function answers(url: string): Promise<boolean> {
 	try {
@@ -277,6 +312,23 @@ async function answers(url: string): Promise<boolean> {
 	}
 }
 
+export interface StartOptions {
+	args?: string[];
+	timeoutMs?: number;
+	/**
+	 * Runs n8n and its task runner in a process group of their own, tied to this process: they get
+	 * SIGTERM when it dies, however it dies (Linux's parent-death signal, set by util-linux's
+	 * `setpriv` where it is installed), and stop() ends the whole group, the task runner included.
+	 */
+	tied?: boolean;
+	/** Sees n8n's output as it comes. */
+	onOutput?: (text: string) => void;
+	/** How long stop() lets n8n shut down before it kills it (default 20 s). */
+	stopGraceMs?: number;
+}
+
+const SETPRIV = onPath('setpriv');
+
 /**
  * Starts an n8n process on loopback and waits until it is ready: a server answers its readiness
  * probe (about 10 s); a worker has logged that it is ready.
@@ -284,19 +336,35 @@ async function answers(url: string): Promise<boolean> {
 export async function startN8n(
 	instance: N8nInstance,
 	command: N8nCommand = 'start',
-	{ args = [], timeoutMs = 120_000 }: { args?: string[]; timeoutMs?: number } = {},
+	{ args = [], timeoutMs = 120_000, tied = false, onOutput, stopGraceMs = 20_000 }: StartOptions = {},
 ): Promise<N8nProcess> {
-	const child = spawn(instance.n8n.node, [instance.n8n.bin, command, ...args], {
-		env: instance.env,
-		cwd: instance.userFolder,
-	});
+	const n8nCommand = [instance.n8n.node, instance.n8n.bin, command, ...args];
+	const diesWithThisProcess = tied && SETPRIV !== undefined;
+	const [program, ...programArgs] = diesWithThisProcess
+		? [SETPRIV, '--pdeathsig', 'TERM', '--', ...n8nCommand]
+		: n8nCommand;
+	const child = spawn(program, programArgs, { env: instance.env, cwd: instance.userFolder, detached: tied });
 	let output = '';
-	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	const collect = (chunk: Buffer) => {
+		const text = chunk.toString();
+		output += text;
+		onOutput?.(text);
+	};
+	child.stdout.on('data', collect);
+	child.stderr.on('data', collect);
 	const url = `http://127.0.0.1:${instance.port}`;
-	const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 	const ready = () =>
 		command === 'worker' ? Promise.resolve(/worker is now ready/i.test(output)) : answers(`${url}/healthz/readiness`);
+	const signal = (name: NodeJS.Signals) => {
+		try {
+			// A tied n8n leads its own process group: the signal reaches its task runner too.
+			process.kill(tied ? -child.pid! : child.pid!, name);
+		} catch {
+			// already gone
+		}
+	};
+	const gone = () => (tied ? groupMembers(child.pid!).length === 0 : child.exitCode !== null);
 	const deadline = Date.now() + timeoutMs;
 	try {
 		for (;;) {
@@ -307,25 +375,28 @@ export async function startN8n(
 		}
 		if (command === 'start' && instance.n8n.major < 2) await setUpOwner(url, deadline);
 	} catch (error) {
-		child.kill('SIGKILL');
+		signal('SIGKILL');
 		throw error;
 	}
 	return {
 		url,
+		pid: child.pid!,
+		diesWithThisProcess,
+		exited,
 		log: () => output,
 		async stop() {
-			if (child.exitCode !== null) return;
-			child.kill('SIGTERM');
-			const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-			await exited;
-			clearTimeout(killer);
+			if (gone()) return;
+			signal('SIGTERM');
+			if (await within(stopGraceMs, gone)) return;
+			signal('SIGKILL');
+			await within(2000, gone);
 		},
 	};
 }
 
 /** The main instance (`n8n start`). */
-export async function startServer(instance: N8nInstance, timeoutMs?: number): Promise<N8nProcess> {
-	return await startN8n(instance, 'start', { timeoutMs });
+export async function startServer(instance: N8nInstance, options: StartOptions = {}): Promise<N8nProcess> {
+	return await startN8n(instance, 'start', options);
 }
 
 /**
@@ -352,8 +423,8 @@ async function setUpOwner(url: string, deadline: number) {
 }
 
 /** The editor's REST API, logged in as the owner (cookie session). */
-export async function restClient(server: N8nProcess) {
-	const login = await fetch(`${server.url}/rest/login`, {
+export async function restClient(server: Pick<N8nProcess, 'url'>) {
+	const login = await fetchPatiently(`${server.url}/rest/login`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
@@ -365,7 +436,7 @@ export async function restClient(server: N8nProcess) {
 		path: string,
 		body?: unknown,
 	): Promise<{ status: number; data: T }> {
-		const response = await fetch(`${server.url}/rest${path}`, {
+		const response = await fetchPatiently(`${server.url}/rest${path}`, {
 			method,
 			headers: { cookie, 'content-type': 'application/json', 'browser-id': 'agency-crm-tests' },
 			body: body === undefined ? undefined : JSON.stringify(body),
@@ -383,7 +454,7 @@ export async function restClient(server: N8nProcess) {
 }
 
 /** n8n's public API (executions with their data, activation) through an API key of the owner. */
-export async function publicApi(server: N8nProcess) {
+export async function publicApi(server: Pick<N8nProcess, 'url'>) {
 	const rest = await restClient(server);
 	const scopes = await rest<string[]>('GET', '/api-keys/scopes');
 	const created = await rest<{ rawApiKey?: string; apiKey?: string }>('POST', '/api-keys', {
@@ -398,7 +469,7 @@ export async function publicApi(server: N8nProcess) {
 		path: string,
 		body?: unknown,
 	): Promise<{ status: number; body: T }> {
-		const response = await fetch(`${server.url}/api/v1${path}`, {
+		const response = await fetchPatiently(`${server.url}/api/v1${path}`, {
 			method,
 			headers: { 'X-N8N-API-KEY': key, 'content-type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),

@@ -2,9 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } f
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { findEndpoint } from '../catalogue';
-import { CONCURRENCY, DEFAULT_CONCURRENCY, extrasGroupOf } from '../catalogue/describe';
+import { extrasGroupOf } from '../catalogue/describe';
+import { CONCURRENCY, DEFAULT_CONCURRENCY, concurrencyOption } from '../catalogue/nodeOptions';
 import { InputError } from '../catalogue/rules';
 import type { Problem } from '../catalogue/types';
+import { problemsOf } from '../catalogue/validate';
 import { mapBounded } from './concurrency';
 import { CUSTOM_OPERATIONS } from './customOperations';
 import { prepareRequest } from './prepareRequest';
@@ -88,8 +90,9 @@ async function runItem(context: IExecuteFunctions, itemIndex: number, hints: Pro
 
 /**
  * The Concurrency option, read once for the run from the first item (the operation is the same for
- * every item: Resource and Operation take no expressions). Not a whole number of at least 1: the run
- * stops before any request, naming the option.
+ * every item: Resource and Operation take no expressions) and validated as any option
+ * (catalogue/validate.ts). Not a whole number of at least 1: the run stops before any request,
+ * naming the option.
  */
 function concurrencyOf(context: IExecuteFunctions): number {
 	const resource = context.getNodeParameter('resource', 0) as string;
@@ -98,15 +101,9 @@ function concurrencyOf(context: IExecuteFunctions): number {
 	if (!endpoint) return DEFAULT_CONCURRENCY;
 	const options = context.getNodeParameter(extrasGroupOf(endpoint), 0, {}) as IDataObject;
 	const value = options[CONCURRENCY] ?? DEFAULT_CONCURRENCY;
-	const count = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Invalid input: "Concurrency" must be a whole number of at least 1, not ${JSON.stringify(value)}`,
-			{ description: 'Nothing was sent to Agency CRM. Fix "Concurrency" and run again.' },
-		);
-	}
-	return count;
+	const problems = problemsOf(endpoint, undefined, new Map([[concurrencyOption, { value }]]));
+	if (problems.length) throw asNodeError(context, new InputError(problems), 0);
+	return Number(value);
 }
 
 /**

@@ -2,33 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import type { ApiRequest, ApiResponse } from '../../shared/transport';
 import { apiRequest, collectPages, responseData } from '../../shared/transport';
-import { mayResend } from '../catalogue/resend';
+import { requestFor } from '../catalogue/requests';
 import type { Endpoint, PreparedRequest } from '../catalogue/types';
 import { multipartBody } from './multipart';
 import { outputShaper } from './output';
 
-/** "the Customers pack", "the Properties or Websites pack", "the SITE_CALENDAR:WRITE permission". */
-function accessNeeded(endpoint: Endpoint): string | undefined {
-	const packs = endpoint.packs.filter((pack) => pack !== 'Any');
-	if (!packs.length) return undefined;
-	const names = packs.join(' or ');
-	return packs.every((pack) => pack.startsWith('SITE_CALENDAR'))
-		? `the ${names} permission`
-		: `the ${names} pack (or Full)`;
-}
-
+/** The request of a prepared operation: the catalogue's request (catalogue/requests.ts), with its files encoded. */
 export function toApiRequest(endpoint: Endpoint, prepared: PreparedRequest, itemIndex: number): ApiRequest {
-	const request: ApiRequest = {
-		method: prepared.method,
-		path: prepared.path,
-		qs: Object.keys(prepared.qs).length ? prepared.qs : undefined,
-		body: Object.keys(prepared.body).length ? prepared.body : undefined,
-		responseType: endpoint.output === 'imageOrRecord' ? 'binary' : 'json',
-		idempotent: mayResend(endpoint, prepared),
-		noRetryStatuses: endpoint.noRetryStatuses,
-		accessNeeded: accessNeeded(endpoint),
-		itemIndex,
-	};
+	const request = requestFor(endpoint, prepared, itemIndex);
 	if (prepared.files.length && endpoint.upload === 'base64Json') {
 		const files = prepared.files.map(({ part, file }) => [
 			part,

@@ -1,18 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequest, collectPages, responseData } from '../../shared/transport';
-import { mayResend } from '../catalogue/resend';
+import { requestOf } from '../catalogue/requests';
 import type { Endpoint, PreparedRequest } from '../catalogue/types';
 import { outputShaper } from './output';
 
 /** First contact matching one filter (the search is ordered newest first). */
 async function findOne(context: IExecuteFunctions, filter: IDataObject, itemIndex: number) {
-	const [match] = await collectPages(
-		context,
-		{ method: 'POST', path: '/customers/search', body: filter, idempotent: true, itemIndex },
-		'cursor',
-		1,
-	);
+	const [match] = await collectPages(context, requestOf('customer:getAll', { body: filter }, itemIndex), 'cursor', 1);
 	return match as IDataObject | undefined;
 }
 
@@ -39,14 +34,7 @@ export async function upsertCustomer(
 		if (existing) break;
 	}
 	if (!existing) {
-		const created = await apiRequest(this, {
-			method: 'POST',
-			path: '/customers',
-			qs: request.qs,
-			body: request.body,
-			idempotent: mayResend(endpoint, request),
-			itemIndex,
-		});
+		const created = await apiRequest(this, requestOf('customer:create', request, itemIndex));
 		const duplicate = (created.body as { meta?: { duplicate?: boolean } }).meta?.duplicate === true;
 		// The API's own duplicate check (any phone of the contact) may find one the search missed: it
 		// then returns that contact unchanged, so the fields are applied below as for any match.
@@ -56,13 +44,13 @@ export async function upsertCustomer(
 	// The agency is where a new contact is created; a contact found keeps its own.
 	const changes = { ...request.body };
 	delete changes.agency_id;
-	const updated = await apiRequest(this, {
-		method: 'PATCH',
-		path: `/customers/${encodeURIComponent(String(existing.customers_id))}`,
-		qs: request.qs,
-		body: changes,
-		idempotent: true,
-		itemIndex,
-	});
+	const updated = await apiRequest(
+		this,
+		requestOf(
+			'customer:update',
+			{ pathParams: { customerId: existing.customers_id }, qs: request.qs, body: changes },
+			itemIndex,
+		),
+	);
 	return result(responseData(updated), 'updated');
 }

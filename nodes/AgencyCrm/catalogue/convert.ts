@@ -98,7 +98,7 @@ export const calendarDate: Converter = (value, env) => {
 };
 
 /** Items of a fixedCollection (`{group: [{…}]}`, or one `{…}` when not multiple) → the entries. */
-function entriesOf(value: unknown, group: string): IDataObject[] {
+export function entriesOf(value: unknown, group: string): IDataObject[] {
 	const entries = (value as IDataObject | undefined)?.[group];
 	if (Array.isArray(entries)) return entries as IDataObject[];
 	return entries && typeof entries === 'object' ? [entries as IDataObject] : [];
@@ -149,11 +149,14 @@ function numberValue(value: unknown): unknown {
 	return typeof value !== 'boolean' && Number.isFinite(number) ? number : value;
 }
 
-/** Latitude/longitude pair → `{lat, lng}`; a half-filled pair is left for the rule to report. */
-export const geo: Converter = (value) => {
-	const point = entriesOf(value, 'point')[0];
-	return ok(point ? { lat: numberValue(point.lat), lng: numberValue(point.lng) } : undefined);
-};
+/** A number, or text that reads as one → the number; anything else as entered. */
+export const numeric: Converter = (value) => ok(numberValue(value));
+
+/** "1, 15" or an array → [1, 15]; entries that are not numbers stay text. */
+export const numberList: Converter = (value) => ok(listEntries(value).map(numberValue));
+
+/** "2026-12-25T09:00:00Z, …" or an array → UTC date-times; entries it cannot read stay as typed. */
+export const utcDateTimeList: Converter = (value, env) => ok(listEntries(value).map((entry) => toUtc(entry, env)));
 
 /** A postal address → `{street, postal_code, city, country}` (docs/assumptions.md "Customer"). */
 export const address: Converter = (value) => {
@@ -168,34 +171,3 @@ export const phoneList: Converter = (value) => {
 	const rows = entriesOf(value, 'phone').map((row) => ({ type: row.type, number: row.number }));
 	return ok(rows.length ? rows : undefined);
 };
-
-const RECURRENCE_NUMBER_LISTS = ['bymonth', 'bymonthday', 'bynmonthday', 'byyearday', 'byweekno', 'bysetpos'];
-
-/**
- * Recurrence builder → the RFC 5545 object of spec section 4 (empty parts left out). Its JSON part
- * is named by `bynweekdayField` when it is not JSON.
- */
-export function recurrenceConverter(bynweekdayField: string): Converter {
-	return (value, env) => {
-		const rule = entriesOf(value, 'rule')[0];
-		if (!rule) return ok(undefined);
-		const pairs = json(rule.bynweekday, env);
-		if ('problem' in pairs) return { field: bynweekdayField, problem: pairs.problem };
-		const object: Record<string, unknown> = {
-			dtstart: toUtc(rule.dtstart, env),
-			freq: rule.freq,
-			interval: numberValue(rule.interval),
-			// 0 is the builder's "no count" (the series ends with Until, or never).
-			count: rule.count === 0 ? undefined : numberValue(rule.count),
-			until: toUtc(rule.until, env),
-			byweekday: listEntries(rule.byweekday),
-			bynweekday: pairs.value as IDataObject,
-			exdate: listEntries(rule.exdate).map((entry) => toUtc(entry, env)),
-		};
-		for (const key of RECURRENCE_NUMBER_LISTS) object[key] = listEntries(rule[key]).map(numberValue);
-		const given = Object.entries(object).filter(
-			([, entry]) => !isAbsent(entry) && !(Array.isArray(entry) && entry.length === 0),
-		);
-		return ok(Object.fromEntries(given));
-	};
-}

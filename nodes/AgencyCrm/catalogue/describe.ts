@@ -1,6 +1,7 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { maxPageSizeOf } from './fields';
+import type { Resource } from './index';
+import { concurrencyOption, itemOptionsOf } from './nodeOptions';
 import { blocks } from './rules';
 import type { Endpoint, FieldSpec, OutputKeys } from './types';
 
@@ -19,13 +20,6 @@ export function optionalGroupOf(endpoint: Endpoint): CollectionName {
 	if (endpoint.method === 'GET') return 'options';
 	return 'additionalFields';
 }
-
-/** Whether the endpoint sends a body, so that extra body fields make sense. */
-export function takesBody(endpoint: Endpoint): boolean {
-	return endpoint.method !== 'GET' && (endpoint.method !== 'DELETE' || endpoint.fields.some(isBodyField));
-}
-
-const isBodyField = (field: FieldSpec) => field.in === 'body' || field.in === 'file';
 
 /** Where the escape hatches, the concurrency and the paging options go: a list's Filters are for filtering. */
 export function extrasGroupOf(endpoint: Endpoint): CollectionName {
@@ -53,42 +47,6 @@ const returnAll: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description: 'Whether to return all results or only up to a given limit',
-};
-
-const limit: INodeProperties = {
-	displayName: 'Limit',
-	name: 'limit',
-	type: 'number',
-	typeOptions: { minValue: 1 },
-	default: 50,
-	description: 'Max number of results to return',
-};
-
-function pageSize(endpoint: Endpoint): INodeProperties {
-	const largest = endpoint.maxPageSize?.size;
-	const largestOrGuess = maxPageSizeOf(endpoint).size;
-	return {
-		displayName: 'Page Size',
-		name: 'perPage',
-		type: 'number',
-		typeOptions: largest ? { minValue: 1, maxValue: largest } : { minValue: 1 },
-		default: largestOrGuess,
-		description: largest
-			? `How many records each request asks for (the API allows at most ${largest}). Fewer, larger pages are faster.`
-			: 'How many records each request asks for. Fewer, larger pages are faster; lower it if the API refuses the size.',
-	};
-}
-
-const paginationMode: INodeProperties = {
-	displayName: 'Pagination Mode',
-	name: 'paginationMode',
-	type: 'options',
-	options: [
-		{ name: 'Cursor (Recommended)', value: 'cursor', description: 'Pages follow the cursor the API returns' },
-		{ name: 'Offset', value: 'offset', description: 'Pages are counted by record position' },
-	],
-	default: 'cursor',
-	description: 'How the API pages the results. Agency CRM recommends the cursor.',
 };
 
 /**
@@ -127,44 +85,20 @@ function selectedFields(keys: OutputKeys): INodeProperties {
 	};
 }
 
-export const EXTRA_QUERY = 'extraQueryJson';
-export const EXTRA_BODY = 'extraBodyJson';
-
-const extraQueryJson: INodeProperties = {
-	displayName: 'Extra Query Parameters (JSON)',
-	name: EXTRA_QUERY,
-	type: 'json',
-	default: '{}',
-	description:
-		'Query parameters the node has no input for, sent as they are, e.g. {"lang": "fr"}. A parameter set above wins over the same name here.',
-};
-
-const extraBodyJson: INodeProperties = {
-	displayName: 'Extra Body Fields (JSON)',
-	name: EXTRA_BODY,
-	type: 'json',
-	default: '{}',
-	description:
-		'Fields the node has no input for, sent as they are in the request body, e.g. {"notary": null}; null is sent as null. A field set above wins over the same key here.',
-};
-
-export const CONCURRENCY = 'concurrency';
-
-/** Requests in flight for one node by default: measured and explained in the README ("Concurrency"). */
-export const DEFAULT_CONCURRENCY = 10;
-
-const concurrency: INodeProperties = {
-	displayName: 'Concurrency',
-	name: CONCURRENCY,
-	type: 'number',
-	typeOptions: { minValue: 1, numberPrecision: 0 },
-	default: DEFAULT_CONCURRENCY,
-	description:
-		'How many input items this node sends requests for at once, hence how many requests it keeps in flight. Output order stays the input order. Lower it if the API answers "too many requests".',
-};
-
 function byDisplayName(a: INodeProperties, b: INodeProperties) {
 	return a.displayName.localeCompare(b.displayName);
+}
+
+/** The Resource selector, its options in the catalogue's order (alphabetical, as n8n lists options). */
+export function resourceProperty(resources: readonly Resource[], defaultResource: string): INodeProperties {
+	return {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: resources.map(({ name, value, description }) => ({ name, value, description })),
+		default: defaultResource,
+	};
 }
 
 /** The per-resource Operation selectors. */
@@ -202,8 +136,9 @@ export function fieldProperties(endpoints: readonly Endpoint[]): INodeProperties
 			.filter((field) => field.placement === 'top')
 			.map((field) => shown({ ...field.property, ...(isRequiredParameter(field) ? { required: true } : {}) }));
 		const properties: INodeProperties[] = [...topLevel];
-		if (endpoint.pagination) {
-			properties.push(shown(returnAll), shown(limit, { ...displayOptions.show, returnAll: [false] }));
+		const options = itemOptionsOf(endpoint);
+		if (options.limit) {
+			properties.push(shown(returnAll), shown(options.limit.property, { ...displayOptions.show, returnAll: [false] }));
 		}
 		if (endpoint.outputKeys) {
 			properties.push(
@@ -219,10 +154,8 @@ export function fieldProperties(endpoints: readonly Endpoint[]): INodeProperties
 			optionalGroupOf(endpoint),
 			...endpoint.fields.filter((field) => field.placement === 'collection').map((field) => field.property),
 		);
-		if (endpoint.pagination) {
-			add('options', pageSize(endpoint), ...((endpoint.paginationModes?.length ?? 0) > 1 ? [paginationMode] : []));
-		}
-		add(extrasGroupOf(endpoint), extraQueryJson, ...(takesBody(endpoint) ? [extraBodyJson] : []), concurrency);
+		const extras = [options.pageSize, options.paginationMode, options.extraQuery, options.extraBody, concurrencyOption];
+		add(extrasGroupOf(endpoint), ...extras.flatMap((option) => (option ? [option.property] : [])));
 		for (const [group, options] of groups) {
 			if (!options.length) continue;
 			properties.push(

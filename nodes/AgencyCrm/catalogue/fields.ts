@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { criteria, id, toUtcDateTime } from './convert';
-import { email, guess, integerId, rule } from './rules';
+import { criteria, entriesOf, id, toUtcDateTime } from './convert';
+import { email, guess, integerId, isEmpty, rule } from './rules';
 import { MAX_PER_PAGE } from '../../shared/transport';
-import type { Endpoint, FieldLocation, FieldSpec, Rule, RuleSource } from './types';
+import type { ConvertEnv, Converted, Endpoint, FieldLocation, FieldSpec, Rule, RuleSource } from './types';
 
 /**
  * Fields that several endpoints share. Each is a function so that an endpoint can place it in the
@@ -242,6 +242,47 @@ export function nestedUnder(prefix: string, fields: FieldSpec[]): FieldSpec[] {
 /** A field's key in the request: its `key`, else its property name in snake_case. */
 export function keyOf(field: FieldSpec): string {
 	return field.key ?? field.property.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+/**
+ * A field as problems name it: `"Email" (email)`; a part of one, `"Recurrence" Start (recurrence.dtstart)`;
+ * a node option without a request key, `"Limit"`.
+ */
+export function labelOf(field: FieldSpec, parent?: FieldSpec): string {
+	if (parent)
+		return `"${parent.property.displayName}" ${field.property.displayName} (${keyOf(parent)}.${keyOf(field)})`;
+	if (field.in === 'node' && !field.key) return `"${field.property.displayName}"`;
+	return `"${field.property.displayName}" (${keyOf(field)})`;
+}
+
+/** The name of the one group of a fixedCollection whose parts make an object (`rule`, `point`). */
+function groupOf(field: FieldSpec): string {
+	return (field.property.options?.[0] as { name: string }).name;
+}
+
+/**
+ * What the user entered for a field, converted: by its converter, or, for a field with parts, its
+ * object of converted parts (each part's result kept for validation).
+ */
+export function convertField(field: FieldSpec, raw: unknown, env: ConvertEnv): Converted {
+	if (!field.parts) return field.convert ? field.convert(raw, env) : { value: raw };
+	const entry = entriesOf(raw, groupOf(field))[0];
+	if (!entry) return { value: undefined };
+	const parts = new Map(field.parts.map((part) => [part, convertField(part, entry[part.property.name], env)]));
+	const given = [...parts].flatMap(([part, converted]) =>
+		'value' in converted && !isEmpty(converted.value) ? [[keyOf(part), converted.value]] : [],
+	);
+	return { value: Object.fromEntries(given), parts };
+}
+
+/** The descriptor of a field with parts: one group holding the parts, sorted by name as the editor lists them. */
+export function withParts(
+	property: Omit<INodeProperties, 'options'>,
+	group: { displayName: string; name: string },
+	parts: FieldSpec[],
+): INodeProperties {
+	const values = parts.map((part) => part.property).sort((a, b) => a.displayName.localeCompare(b.displayName));
+	return { ...property, options: [{ ...group, values }] } as INodeProperties;
 }
 
 export function firstnameField(given: Placement = {}): FieldSpec {

@@ -15,27 +15,52 @@ import { userEndpoints } from './resources/user';
 import { webhookEndpoints } from './resources/webhook';
 import type { Endpoint } from './types';
 
-/** Every endpoint of the spec, in the order the Resource list shows them. */
-export const ENDPOINTS: readonly Endpoint[] = [
-	...actionEndpoints,
-	...agencyEndpoints,
-	...calendarEndpoints,
-	...configEndpoints,
-	...consentEndpoints,
-	...criterionEndpoints,
-	...customerEndpoints,
-	...followUpEndpoints,
-	...leadEndpoints,
-	...mandateEndpoints,
-	...productEndpoints,
-	...searchRequestEndpoints,
-	...transactionEndpoints,
-	...userEndpoints,
-	...webhookEndpoints,
+/** A resource of the node: its option in the Resource list, and its endpoints. */
+export interface Resource {
+	name: string;
+	value: string;
+	description: string;
+	endpoints: readonly Endpoint[];
+}
+
+const resource = (name: string, value: string, description: string, endpoints: readonly Endpoint[]): Resource => ({
+	name,
+	value,
+	description,
+	endpoints,
+});
+
+/** The Resource list, sorted by name as n8n lists options: name, value, description, endpoints. */
+export const RESOURCES: readonly Resource[] = [
+	resource('Action', 'action', 'Commercial activities logged on contacts and properties', actionEndpoints),
+	resource('Agency', 'agency', 'Agencies of the site, and what this access can reach', agencyEndpoints),
+	resource('Calendar', 'calendar', 'Agenda events, event types and office hours', calendarEndpoints),
+	resource('Config List', 'config', 'Values of configuration lists', configEndpoints),
+	resource('Consent', 'consent', 'Cold-calling consent of a contact', consentEndpoints),
+	resource('Criterion', 'criterion', 'Property and search criteria, categories and zones', criterionEndpoints),
+	resource('Customer', 'customer', 'Contacts: buyers, sellers, tenants, landlords', customerEndpoints),
+	resource('Follow-Up', 'followUp', 'Links between a contact and a property', followUpEndpoints),
+	resource('Lead', 'lead', 'Seller and buyer leads from websites and portals', leadEndpoints),
+	resource('Mandate', 'mandate', 'The mandate register', mandateEndpoints),
+	resource('Product', 'product', 'Property listings, their pictures, lots and labels', productEndpoints),
+	resource('Search Request', 'searchRequest', 'What a buyer is looking for', searchRequestEndpoints),
+	resource('Transaction', 'transaction', 'Sale agreements, offers and leases', transactionEndpoints),
+	resource('User', 'user', 'Agents and collaborators', userEndpoints),
+	resource('Webhook', 'webhook', 'Subscriptions to customer and product events', webhookEndpoints),
 ];
+
+/** Every endpoint of the spec, resource after resource. */
+export const ENDPOINTS: readonly Endpoint[] = RESOURCES.flatMap((resource) => resource.endpoints);
 
 const byKey = new Map(ENDPOINTS.map((endpoint) => [`${endpoint.resource}:${endpoint.operation.value}`, endpoint]));
 
 export function findEndpoint(resource: string, operation: string): Endpoint | undefined {
 	return byKey.get(`${resource}:${operation}`);
+}
+
+/** The entry keyed `resource:operation`, which the node's own code names: one that is not there is a defect. */
+export function endpointOf(key: string): Endpoint {
+	const endpoint = byKey.get(key);
+	if (!endpoint) throw new Error(`No catalogue entry "${key}"`);
+	return endpoint;
 }

@@ -1,6 +1,6 @@
-import type { IHttpRequestMethods } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
-import type { Endpoint, PreparedRequest, ResendPolicy } from './types';
+import type { Endpoint, ResendPolicy } from './types';
 
 /**
  * Which requests may be sent again when their answer is lost (a connection reset, a 502 or a 504,
@@ -51,8 +51,8 @@ export function resendPolicyOf(endpoint: Endpoint): ResendPolicy {
 	return policy;
 }
 
-/** Whether the prepared request may be sent again when it is unknown whether the API processed it. */
-export function mayResend(endpoint: Endpoint, request: PreparedRequest): boolean {
+/** Whether the request may be sent again when it is unknown whether the API processed it. */
+export function mayResend(endpoint: Endpoint, request: { body: IDataObject }): boolean {
 	const { resend } = resendPolicyOf(endpoint);
 	return typeof resend === 'boolean' ? resend : resend.when(request);
 }

@@ -144,16 +144,11 @@ export function integerId(quote: string): Rule {
 }
 
 /** Problems of one value against the rules of a field, labelled with the field. */
-export function problemsOf(field: string, rules: readonly Rule[], value: unknown): Problem[] {
+export function valueProblems(field: string, rules: readonly Rule[], value: unknown): Problem[] {
 	return rules.flatMap((candidate) => {
 		const message = candidate.test(value);
 		return message === undefined ? [] : [{ field, message, source: candidate.source }];
 	});
-}
-
-/** Problems of a check across fields, with the check's source. */
-export function problemsOfCheck(candidate: Check, request: PreparedRequest): Problem[] {
-	return candidate.test(request).map((found) => ({ ...found, source: candidate.source }));
 }
 
 /**

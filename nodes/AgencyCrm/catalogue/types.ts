@@ -43,11 +43,12 @@ export interface Rule {
 }
 
 /**
- * Where a field's value goes: a `{placeholder}` of the path, the query, the JSON body, or (for
+ * Where a field's value goes: a `{placeholder}` of the path, the query, the JSON body, (for
  * uploads) a file read from the item's binary property named by the field, sent as
- * `Endpoint.upload` says.
+ * `Endpoint.upload` says, or `node`: an option the node reads itself (Limit, Page Size, the escape
+ * hatches, Concurrency, the trigger's Events; catalogue/nodeOptions.ts).
  */
-export type FieldLocation = 'path' | 'query' | 'body' | 'file';
+export type FieldLocation = 'path' | 'query' | 'body' | 'file' | 'node';
 
 /** A binary input resolved for an upload. */
 export interface FileValue {
@@ -62,11 +63,22 @@ export interface ConvertEnv {
 }
 
 /**
+ * What one input became: its value, or why no well-formed request can carry it (text that is not
+ * JSON, a binary field the item does not have), on the authority of `source` (by default: the request
+ * carries JSON). A field with `parts` also keeps each part's own result, for validation to judge.
+ */
+export type Converted =
+	{ value: unknown; parts?: ReadonlyMap<FieldSpec, Converted> } | { problem: string; source?: RuleSource };
+
+/**
  * Turns what the user entered into what the API expects. It fails (`problem`) only when no
  * well-formed request can carry the value (text that is not JSON); a value the API may refuse is
- * left to the rules. A failure inside a nested input names that input (`field`).
+ * left to the rules.
  */
-export type Converter = (value: unknown, env: ConvertEnv) => { value: unknown } | { problem: string; field?: string };
+export type Converter = (value: unknown, env: ConvertEnv) => Converted;
+
+/** Every input of one item as converted, by the field it was read for: what validation judges. */
+export type Inputs = ReadonlyMap<FieldSpec, Converted>;
 
 export interface FieldSpec {
 	in: FieldLocation;
@@ -86,6 +98,20 @@ export interface FieldSpec {
 	 * value (typed in an expression) is sent with a hint.
 	 */
 	values?: RuleSource;
+	/**
+	 * For a `fixedCollection` that gives one object (a recurrence rule, a point): its parts, each read,
+	 * converted and judged as a field of its own, under its key in the object. Their order is the
+	 * order problems are reported in; the editor shows them sorted by name.
+	 */
+	parts?: FieldSpec[];
+}
+
+/** What a request carries besides its endpoint: what the request builder (catalogue/requests.ts) takes. */
+export interface RequestParts {
+	/** Values of the path's `{placeholders}`, by placeholder name, not yet encoded. */
+	pathParams?: IDataObject;
+	qs?: IDataObject;
+	body?: IDataObject;
 }
 
 /** The request as it will be sent, before any I/O: what checks and tests look at. */
@@ -141,7 +167,7 @@ export interface ResendPolicy {
 	 * `true` when sending it twice changes nothing more than once; `false` otherwise; or a test of the
 	 * prepared request, for creates the spec makes idempotent by their content (`condition` says when).
 	 */
-	resend: boolean | { when: (request: PreparedRequest) => boolean; condition: string };
+	resend: boolean | { when: (request: { body: IDataObject }) => boolean; condition: string };
 	/** Why, quoting the spec (docs/reliability.md shows it). */
 	reason: string;
 }

@@ -1,19 +1,21 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type { ApiRequest } from '../../shared/transport';
 import { fetchPage } from '../../shared/transport';
+import { requestOf } from '../catalogue/requests';
+import type { RequestParts } from '../catalogue/types';
 
 const PAGE_SIZE = 50;
 
-/** One page of a server-side search, turned into list entries; the cursor pages further. */
+/** One page of a server-side search (a catalogue entry, `customer:getAll`), turned into list entries; the cursor pages further. */
 async function searchPage(
 	context: ILoadOptionsFunctions,
-	request: ApiRequest,
+	key: string,
+	parts: RequestParts,
 	paginationToken: string | undefined,
 	toEntry: (record: IDataObject) => { name: string; value: string },
 ): Promise<INodeListSearchResult> {
 	const params = { per_page: PAGE_SIZE, ...(paginationToken ? { cursor: paginationToken } : {}) };
-	const { records, meta } = await fetchPage(context, { ...request, idempotent: true }, params);
+	const { records, meta } = await fetchPage(context, requestOf(key, parts), params);
 	const next = meta.has_more && meta.next_cursor ? String(meta.next_cursor) : undefined;
 	return { results: records.map(toEntry), paginationToken: next };
 }
@@ -25,7 +27,8 @@ export const listSearch = {
 	async searchCustomers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		return await searchPage(
 			this,
-			{ method: 'POST', path: '/customers/search', body: { query: text(filter) } },
+			'customer:getAll',
+			{ body: { query: text(filter) } },
 			paginationToken,
 			(customer) => ({
 				name:
@@ -36,37 +39,21 @@ export const listSearch = {
 		);
 	},
 	async searchProducts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-		return await searchPage(
-			this,
-			{ method: 'POST', path: '/products/search', body: { query: text(filter) } },
-			paginationToken,
-			(product) => ({
-				name: [product.reference, product.title].filter(Boolean).join(' - ') || String(product.product_id),
-				value: String(product.product_id),
-			}),
-		);
+		return await searchPage(this, 'product:getAll', { body: { query: text(filter) } }, paginationToken, (product) => ({
+			name: [product.reference, product.title].filter(Boolean).join(' - ') || String(product.product_id),
+			value: String(product.product_id),
+		}));
 	},
 	async searchAgencies(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-		return await searchPage(
-			this,
-			{ method: 'GET', path: '/agencies', qs: { search: text(filter) } },
-			paginationToken,
-			(agency) => ({
-				name: String(agency.name ?? agency.agency_id),
-				value: String(agency.agency_id),
-			}),
-		);
+		return await searchPage(this, 'agency:getAll', { qs: { search: text(filter) } }, paginationToken, (agency) => ({
+			name: String(agency.name ?? agency.agency_id),
+			value: String(agency.agency_id),
+		}));
 	},
 	async searchUsers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-		return await searchPage(
-			this,
-			{ method: 'GET', path: '/users', qs: { search: text(filter) } },
-			paginationToken,
-			(user) => ({
-				name:
-					[user.firstname, user.lastname].filter(Boolean).join(' ') + (user.email ? ` <${String(user.email)}>` : ''),
-				value: String(user.user_id),
-			}),
-		);
+		return await searchPage(this, 'user:getAll', { qs: { search: text(filter) } }, paginationToken, (user) => ({
+			name: [user.firstname, user.lastname].filter(Boolean).join(' ') + (user.email ? ` <${String(user.email)}>` : ''),
+			value: String(user.user_id),
+		}));
 	},
 };

@@ -40,9 +40,11 @@ export interface ApiRequest {
 	/**
 	 * Whether sending the request twice changes nothing more than sending it once. Only such requests
 	 * (and those with `lookUpOutcome`) are resent after a connection reset, a 502 or a 504; others
-	 * only after a 429 or a 503, which say the request was not processed.
+	 * only after a 429 or a 503, which say the request was not processed. Required: a request without
+	 * a decision would silently lose its retries. The catalogue's request builder sets it from the
+	 * entry's resend policy (catalogue/requests.ts).
 	 */
-	idempotent?: boolean;
+	idempotent: boolean;
 	/**
 	 * For a request that is not idempotent but whose effect can be looked for: after a lost answer
 	 * (a connection reset, a 502 or a 504), looks for what the request would have made. Found, it

@@ -1,11 +1,6 @@
-import { Harness } from '../harness';
+import { useSandbox } from '../../support/sandbox/harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-	h = await Harness.start();
-});
-afterAll(() => h.close());
+const h = useSandbox();
 
 describe('follow-ups', () => {
 	test('create, conflict, update, list and delete', async () => {

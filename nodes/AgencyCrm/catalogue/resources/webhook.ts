@@ -1,7 +1,7 @@
 import { EVENT_OPTIONS } from '../../../shared/events';
 import { id, keyValues, stringList } from '../convert';
 import { idInPath } from '../fields';
-import { guess, integer, integerId, isList, isObject, isText, rule, spec } from '../rules';
+import { guard, guess, integer, integerId, isList, isObject, isText, rule, spec } from '../rules';
 import type { Endpoint, FieldSpec, PreparedRequest } from '../types';
 
 /** Spec section 4 "Webhooks", `PUT /hooks/{hookId}`: "Body (all nullable): url string, origines array …". */
@@ -48,6 +48,23 @@ function eventsField(isCreate: boolean): FieldSpec {
 		},
 	};
 }
+
+/** The trigger's Events: what its hook subscribes to (`origines`). */
+export const triggerEventsField: FieldSpec = {
+	in: 'node',
+	placement: 'top',
+	key: 'origines',
+	required: guard('a trigger with no event would never start its workflow'),
+	property: {
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		default: [],
+		description: 'The changes that start the workflow. Agency CRM forbids polling, so it notifies n8n.',
+		options: EVENT_OPTIONS,
+	},
+};
 
 /** Headers, auth and format: the optional part of create and update. */
 function deliveryFields(isCreate: boolean): FieldSpec[] {

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { USER_ID_RULE } from '../../fields';
-import { check, isBoolean, isEmpty, numberBetween, spec } from '../../rules';
+import { check, isBoolean, isEmpty, spec } from '../../rules';
 
 /** The create-event rules across fields (spec section 4 "Calendar", create-event request fields). */
 export const CREATE_EVENT = 'section 4 "Calendar", create-event request fields';
@@ -43,22 +43,5 @@ export const participantRules = check(
 			if (count !== 1) messages.push(`must have exactly one ${role} (has ${count})`);
 		}
 		return messages.map((message) => ({ field, message }));
-	},
-);
-
-/** "location_geo: When given, lat and lng (numbers) both required", in decimal degrees. */
-export const geoRules = check(
-	spec(`${CREATE_EVENT}: "location_geo … When given, lat and lng (numbers) both required" (decimal degrees)`),
-	({ body }) => {
-		const point = body.location_geo as { lat?: unknown; lng?: unknown } | null | undefined;
-		if (point === undefined || point === null) return [];
-		const coordinates = [
-			['lat', 'Latitude', numberBetween(-90, 90)],
-			['lng', 'Longitude', numberBetween(-180, 180)],
-		] as const;
-		return coordinates.flatMap(([key, label, inRange]) => {
-			const message = isEmpty(point[key]) ? 'is required' : inRange(point[key]);
-			return message ? [{ field: `"Location Geo" ${label} (location_geo.${key})`, message }] : [];
-		});
 	},
 );

@@ -1,6 +1,6 @@
-import { geo, id, idList } from '../../convert';
-import { integer, isBoolean, isText, rule, spec } from '../../rules';
-import { keyOf } from '../../fields';
+import { id, idList, numeric } from '../../convert';
+import { integer, isBoolean, isText, numberBetween, rule, spec } from '../../rules';
+import { keyOf, withParts } from '../../fields';
 import type { FieldSpec, Rule } from '../../types';
 import { CREATE_EVENT } from './checks';
 import { recurrenceField } from './recurrence';
@@ -14,6 +14,23 @@ function typedField(property: FieldSpec['property'], type: string, test: Rule['t
 	const field: FieldSpec = { in: 'body', placement: 'collection', property };
 	return { ...field, rules: typed(`"${keyOf(field)}: ${type} or null"`, test) };
 }
+/** "location_geo: When given, lat and lng (numbers) both required", in decimal degrees. */
+const GEO = spec(`${CREATE_EVENT}: "location_geo … When given, lat and lng (numbers) both required" (decimal degrees)`);
+
+/** A coordinate of the point, in decimal degrees from -`bound` to `bound`. */
+function coordinate(displayName: string, name: string, bound: number): FieldSpec {
+	return {
+		in: 'body',
+		placement: 'collection',
+		convert: numeric,
+		required: GEO,
+		rules: [rule(GEO, numberBetween(-bound, bound))],
+		property: { displayName, name, type: 'number', default: 0, description: `From -${bound} to ${bound}` },
+	};
+}
+
+const coordinates = [coordinate('Latitude', 'lat', 90), coordinate('Longitude', 'lng', 180)];
+
 export const optionalEventFields: FieldSpec[] = [
 	typedField(
 		{
@@ -31,25 +48,19 @@ export const optionalEventFields: FieldSpec[] = [
 		in: 'body',
 		placement: 'collection',
 		key: 'location_geo',
-		convert: geo,
-		property: {
-			displayName: 'Location Geo',
-			name: 'locationGeo',
-			type: 'fixedCollection',
-			default: {},
-			placeholder: 'Add Coordinates',
-			description: 'Coordinates of the location, in decimal degrees',
-			options: [
-				{
-					displayName: 'Point',
-					name: 'point',
-					values: [
-						{ displayName: 'Latitude', name: 'lat', type: 'number', default: 0, description: 'From -90 to 90' },
-						{ displayName: 'Longitude', name: 'lng', type: 'number', default: 0, description: 'From -180 to 180' },
-					],
-				},
-			],
-		},
+		parts: coordinates,
+		property: withParts(
+			{
+				displayName: 'Location Geo',
+				name: 'locationGeo',
+				type: 'fixedCollection',
+				default: {},
+				placeholder: 'Add Coordinates',
+				description: 'Coordinates of the location, in decimal degrees',
+			},
+			{ displayName: 'Point', name: 'point' },
+			coordinates,
+		),
 	},
 	typedField(
 		{

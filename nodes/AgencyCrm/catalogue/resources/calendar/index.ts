@@ -2,9 +2,9 @@ import { participants, toUtcDateTime } from '../../convert';
 import { agencyField, idInPath } from '../../fields';
 import { integerId, isBoolean, isText, rule, spec, utcDateTime } from '../../rules';
 import type { Endpoint, PreparedRequest } from '../../types';
-import { CREATE_EVENT, endsAfterStarts, geoRules, participantRules } from './checks';
+import { CREATE_EVENT, endsAfterStarts, participantRules } from './checks';
 import { optionalEventFields } from './eventFields';
-import { recurrenceRules } from './recurrence';
+import { countOrUntil } from './recurrence';
 
 const required = (field: string) => spec(`${CREATE_EVENT}: "${field}" is required`);
 
@@ -137,7 +137,7 @@ export const calendarEndpoints: Endpoint[] = [
 			...optionalEventFields,
 		],
 		derive: participantsOrNull,
-		checks: [endsAfterStarts, participantRules, geoRules, recurrenceRules],
+		checks: [endsAfterStarts, participantRules, countOrUntil],
 	},
 	{
 		resource: 'calendar',

@@ -1,0 +1,54 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiRequest } from '../../shared/transport';
+import { endpointOf } from './index';
+import { mayResend } from './resend';
+import type { Endpoint, RequestParts } from './types';
+
+/**
+ * The one way a request is built from the catalogue: the action node's operations, the dropdowns and
+ * searchable lists (methods/), the trigger and the operations of several requests all name a
+ * catalogue entry, so that no path is written twice and no request goes out without the entry's
+ * resend decision (catalogue/resend.ts).
+ */
+
+/** Fills the `{placeholders}` of a path, each value encoded as one path segment. */
+export function fillPath(path: string, params: IDataObject = {}): string {
+	return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+		const value = params[name];
+		if (value === undefined || value === null || value === '') throw new Error(`No value for {${name}} in ${path}`);
+		return encodeURIComponent(String(value));
+	});
+}
+
+/** "the Customers pack", "the Properties or Websites pack", "the SITE_CALENDAR:WRITE permission". */
+function accessNeeded(endpoint: Endpoint): string | undefined {
+	const packs = endpoint.packs.filter((pack) => pack !== 'Any');
+	if (!packs.length) return undefined;
+	const names = packs.join(' or ');
+	return packs.every((pack) => pack.startsWith('SITE_CALENDAR'))
+		? `the ${names} permission`
+		: `the ${names} pack (or Full)`;
+}
+
+const unlessEmpty = (object: IDataObject | undefined) => (object && Object.keys(object).length ? object : undefined);
+
+/** The request of one catalogue entry with these parts. */
+export function requestFor(endpoint: Endpoint, parts: RequestParts = {}, itemIndex?: number): ApiRequest {
+	return {
+		method: endpoint.method,
+		path: fillPath(endpoint.path, parts.pathParams),
+		qs: unlessEmpty(parts.qs),
+		body: unlessEmpty(parts.body),
+		responseType: endpoint.output === 'imageOrRecord' ? 'binary' : 'json',
+		idempotent: mayResend(endpoint, { body: parts.body ?? {} }),
+		noRetryStatuses: endpoint.noRetryStatuses,
+		accessNeeded: accessNeeded(endpoint),
+		itemIndex,
+	};
+}
+
+/** The request of the entry keyed `resource:operation` (`webhook:update`), e.g. `requestOf('customer:get', {pathParams: {customerId: 7}})`. */
+export function requestOf(key: string, parts?: RequestParts, itemIndex?: number): ApiRequest {
+	return requestFor(endpointOf(key), parts, itemIndex);
+}

@@ -1,0 +1,141 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { keyOf, labelOf } from './fields';
+import { itemOptionsOf, JSON_FIELD } from './nodeOptions';
+import { blocks, eachOneOf, guard, isEmpty, oneOf, rule, valueProblems } from './rules';
+import type { Converted, Endpoint, FieldSpec, Inputs, PreparedRequest, Problem, Rule, RuleSource } from './types';
+
+/**
+ * Validation, in one pure call: why an item's input is refused or doubted, and on whose authority.
+ * Every rule lives in the catalogue as data (a field's `required`, `rules` and `values`, its parts',
+ * an endpoint's `checks`, the node options of catalogue/nodeOptions.ts); the node's own guards are
+ * the few below. Problems from the spec and the guards block the request; guesses become hints.
+ */
+
+const PATH_SEGMENT = guard('an empty path value, "." or ".." would address another endpoint');
+const UPDATE_CHANGES = guard('an update that names no field would change nothing');
+
+/** Whether an input has a value to send. */
+const given = (converted: Converted | undefined) =>
+	converted !== undefined && 'value' in converted && !isEmpty(converted.value);
+
+/** The option values of an `options` or `multiOptions` property, as the rule over them needs. */
+function optionValues(field: FieldSpec): string[] {
+	return (field.property.options ?? []).flatMap((option) => ('value' in option ? [String(option.value)] : []));
+}
+
+/** The field's own rules, plus the one over its option values and, on a path value, the segment guard. */
+function rulesOf(field: FieldSpec): Rule[] {
+	const rules = [...(field.rules ?? [])];
+	if (field.values) {
+		const values = optionValues(field);
+		const test = field.property.type === 'multiOptions' ? eachOneOf(values) : oneOf(values);
+		rules.push(rule(field.values, test));
+	}
+	if (field.in === 'path') {
+		rules.push(
+			rule(PATH_SEGMENT, (value) => (['.', '..'].includes(String(value).trim()) ? 'cannot be "." or ".."' : undefined)),
+		);
+	}
+	return rules;
+}
+
+/** Why a field must have a value: its own reason; a path value always (the URL needs it). */
+function requiredSource(field: FieldSpec): RuleSource | undefined {
+	return field.in === 'path' ? PATH_SEGMENT : field.required;
+}
+
+function absent(field: FieldSpec, label: string): Problem[] {
+	const required = requiredSource(field);
+	if (!required) return [];
+	const message = blocks(required) ? 'is required' : 'is empty, though the API probably needs it';
+	return [{ field: label, message, source: required }];
+}
+
+/** A value as the user typed it into a field: its requirement, its rules, and those of its parts. */
+function inputProblems(field: FieldSpec, converted: Converted, label: string): Problem[] {
+	if ('problem' in converted)
+		return [{ field: label, message: converted.problem, source: converted.source ?? JSON_FIELD }];
+	if (isEmpty(converted.value)) return absent(field, label);
+	const parts = [...(converted.parts ?? [])].flatMap(([part, result]) =>
+		inputProblems(part, result, labelOf(part, field)),
+	);
+	return [...valueProblems(label, rulesOf(field), converted.value), ...parts];
+}
+
+/** A value given in the extra JSON under a field's key: the field's rules, and its parts' when it is an object. */
+function extraValueProblems(
+	field: FieldSpec,
+	value: unknown,
+	key: string,
+	labelAt: (key: string) => string,
+): Problem[] {
+	const own = valueProblems(labelAt(key), rulesOf(field), value);
+	if (!field.parts || typeof value !== 'object' || value === null || Array.isArray(value)) return own;
+	const parts = field.parts.flatMap((part) => {
+		const partKey = `${key}.${keyOf(part)}`;
+		const partValue = (value as IDataObject)[keyOf(part)];
+		return isEmpty(partValue)
+			? absent(part, labelAt(partKey))
+			: valueProblems(labelAt(partKey), rulesOf(part), partValue);
+	});
+	return [...own, ...parts];
+}
+
+/** Value at a dotted key (`customer.email`), as the request nests it. */
+function getDeep(source: IDataObject, dottedKey: string): unknown {
+	return dottedKey
+		.split('.')
+		.reduce<unknown>(
+			(node, key) =>
+				typeof node === 'object' && node !== null && !Array.isArray(node) ? (node as IDataObject)[key] : undefined,
+			source,
+		);
+}
+
+/** A value for a typed key given only in the extra body obeys that field's rules. */
+function extraBodyProblems(endpoint: Endpoint, inputs: Inputs): Problem[] {
+	const option = itemOptionsOf(endpoint).extraBody;
+	const extra = option && inputs.get(option);
+	if (!extra || !('value' in extra) || typeof extra.value !== 'object' || extra.value === null) return [];
+	return endpoint.fields
+		.filter((field) => field.in === 'body')
+		.flatMap((field) => {
+			if (given(inputs.get(field))) return [];
+			const key = keyOf(field);
+			const value = getDeep(extra.value as IDataObject, key);
+			const labelAt = (at: string) => `"${option.property.displayName}" (${at})`;
+			return isEmpty(value) ? [] : extraValueProblems(field, value, key, labelAt);
+		});
+}
+
+/** Whether the user gave a value to send in the body: a typed body field, or a key of the extra body (what derive adds is not a change). */
+function namesAChange(endpoint: Endpoint, inputs: Inputs): boolean {
+	const extra = itemOptionsOf(endpoint).extraBody;
+	const extraBody = extra && inputs.get(extra);
+	const extraKeys = given(extraBody) && Object.keys((extraBody as { value: object }).value).length > 0;
+	return extraKeys || endpoint.fields.some((field) => field.in === 'body' && given(inputs.get(field)));
+}
+
+/**
+ * Every problem of one item: each input (an endpoint's fields and the node options read with them),
+ * then, given the request as placed and derived, the typed keys given in the extra body, an update
+ * that changes nothing, and the endpoint's rules across fields. Without a request (options read once
+ * per run, the trigger's), only the inputs are judged.
+ */
+export function problemsOf(endpoint: Endpoint, request: PreparedRequest | undefined, inputs: Inputs): Problem[] {
+	const problems = [...inputs].flatMap(([field, converted]) => inputProblems(field, converted, labelOf(field)));
+	if (!request) return problems;
+	problems.push(...extraBodyProblems(endpoint, inputs));
+	if ((endpoint.method === 'PATCH' || endpoint.method === 'PUT') && !namesAChange(endpoint, inputs)) {
+		problems.push({
+			field: '"Additional Fields"',
+			message: 'names nothing to change: set at least one field',
+			source: UPDATE_CHANGES,
+		});
+	}
+	for (const candidate of endpoint.checks ?? []) {
+		problems.push(...candidate.test(request).map((found) => ({ ...found, source: candidate.source })));
+	}
+	return problems;
+}

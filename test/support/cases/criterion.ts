@@ -1,0 +1,18 @@
+import type { EndpointCase } from './types';
+import { plainGet } from './types';
+
+export const criterionCases: EndpointCase[] = [
+	plainGet('criterion', 'getProductCriteria', '/criterias/product/all'),
+	{
+		endpoint: 'GET /criterias/product/{criteriaId}',
+		parameters: { resource: 'criterion', operation: 'getProductCriterion', criteriaId: 5 },
+		request: { method: 'GET', path: '/criterias/product/5' },
+	},
+	plainGet('criterion', 'getSearchRequestCriteria', '/criterias/search-requests'),
+	plainGet('criterion', 'getZones', '/criterias/zone-list'),
+	{
+		endpoint: 'GET /criterias/categories/{categoryId}',
+		parameters: { resource: 'criterion', operation: 'getCategoryCriteria', categoryId: 1 },
+		request: { method: 'GET', path: '/criterias/categories/1' },
+	},
+];

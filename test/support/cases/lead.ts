@@ -1,0 +1,55 @@
+import type { EndpointCase } from './types';
+import { byId } from '../../../tools/n8n/workflows';
+
+export const leadCases: EndpointCase[] = [
+	{
+		endpoint: 'POST /leads/sellers',
+		parameters: {
+			resource: 'lead',
+			operation: 'createSeller',
+			agencyId: byId(101),
+			transactionType: 'sale',
+			propertyType: 'house',
+			additionalFields: {
+				lastname: 'Petit',
+				email: 'paul.petit@example.com',
+				price: 410000,
+				requestNature: 'Valuation',
+			},
+		},
+		request: {
+			method: 'POST',
+			path: '/leads/sellers',
+			status: 201,
+			body: {
+				agency_id: 101,
+				request_nature: 'Valuation',
+				customer: { lastname: 'Petit', email: 'paul.petit@example.com' },
+				product: { transaction_type: 'sale', property_type: 'house', price: 410000 },
+			},
+		},
+	},
+	{
+		endpoint: 'POST /leads/buyers',
+		parameters: {
+			resource: 'lead',
+			operation: 'createBuyer',
+			agencyId: byId(102),
+			additionalFields: {
+				lastname: 'Moreau',
+				phone: '0472000001',
+				criteria: { criterion: [{ id: '1', value: '250000' }] },
+			},
+		},
+		request: {
+			method: 'POST',
+			path: '/leads/buyers',
+			status: 201,
+			body: {
+				agency_id: 102,
+				customer: { lastname: 'Moreau', phone: '0472000001' },
+				search_requests: [{ criteria: [{ id: 1, value: 250000 }] }],
+			},
+		},
+	},
+];
