@@ -1,10 +1,12 @@
 /**
  * Starts the sandbox from the command line:
  *   node build/sandbox/cli.js --port 4010 --customers 20000 --seed 1 --token-lifetime 3600
- * The port can also come from AGENCY_CRM_SANDBOX_PORT. Stops on SIGINT/SIGTERM.
+ * The port can also come from AGENCY_CRM_SANDBOX_PORT; `--data-file <path>` keeps the data in that
+ * file between runs. Stops on SIGINT/SIGTERM.
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEED, startSandbox } from './index';
+import type { DataOrigin } from './persistence';
 
 const DEFAULT_PORT = 4010;
 
@@ -26,6 +28,7 @@ async function main(): Promise<void> {
 			'token-lifetime': { type: 'string' },
 			'delivery-timeout-ms': { type: 'string' },
 			'suspend-after-failures': { type: 'string' },
+			'data-file': { type: 'string' },
 		},
 	});
 	const started = performance.now();
@@ -39,11 +42,14 @@ async function main(): Promise<void> {
 		tokenLifetimeSeconds: integerOption(values['token-lifetime'], 'token-lifetime'),
 		deliveryTimeoutMs: integerOption(values['delivery-timeout-ms'], 'delivery-timeout-ms'),
 		suspendAfterFailures: integerOption(values['suspend-after-failures'], 'suspend-after-failures'),
+		dataFile: values['data-file'],
 	});
 	const lines = [
 		`Agency CRM API V2 sandbox ready in ${Math.round(performance.now() - started)} ms`,
 		`  Auth URL:  ${sandbox.authUrl}   (token: POST ${sandbox.authUrl}/api/client/token/site)`,
 		`  API base:  ${sandbox.origin}/api/v2/site`,
+		`  Console:   ${sandbox.consoleUrl}   (contacts, properties, webhooks and their deliveries)`,
+		...(sandbox.data ? [`  Data:      ${describeData(sandbox.data)}`] : []),
 		'',
 		'Demo clients:',
 		...sandbox.clients.map(
@@ -63,6 +69,12 @@ async function main(): Promise<void> {
 	};
 	process.once('SIGINT', stop);
 	process.once('SIGTERM', stop);
+}
+
+function describeData(data: DataOrigin): string {
+	if (data.state === 'restored') return `${data.file}, as saved at ${data.savedAt}; kept there as it changes`;
+	const setAside = data.setAside ? ` (the file there was set aside: ${data.setAside})` : '';
+	return `the demo data${setAside}, kept in ${data.file} as it changes`;
 }
 
 main().catch((error: unknown) => {

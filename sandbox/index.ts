@@ -1,16 +1,20 @@
 /**
  * The Agency CRM API V2 sandbox: a local simulator of the API (the "Agency CRM API V2 —
  * Specification", version 1.4.0; decisions where it says "not shown": docs/assumptions.md) with
- * deterministic demo data, webhooks, injected faults and admin routes.
+ * deterministic demo data, webhooks, injected faults, admin routes and a console (the CRM's screens),
+ * its data optionally kept in a file between runs.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { adminRoutes } from './admin';
 import type { World } from './api';
 import { TokenStore } from './auth';
+import { CONSOLE_PATH, consoleHandler, isConsolePath } from './console';
 import { Faults } from './faults';
 import { Metrics } from './metrics';
+import { DataOrigin, DataSaver, loadData } from './persistence';
 import { apiRoutes } from './resources';
+import { updateHook } from './resources/hooks';
 import { RouteTable } from './router';
 import { DEMO_CLIENTS, generateDemoData } from './seed/demo';
 import { createRequestHandler, ServerContext } from './server';
@@ -31,6 +35,11 @@ export interface SandboxOptions {
 	deliveryTimeoutMs?: number;
 	suspendAfterFailures?: number;
 	quiet?: boolean;
+	/**
+	 * Keeps the data in this file: read at start when it holds a save (the seed's data otherwise),
+	 * written soon after each change and at close (sandbox/persistence.ts).
+	 */
+	dataFile?: string;
 }
 
 export interface DemoClient {
@@ -49,26 +58,38 @@ export interface Sandbox {
 	authUrl: string;
 	port: number;
 	clients: DemoClient[];
+	/** The console's address: the CRM's screens (sandbox/console). */
+	consoleUrl: string;
 	/** The API's routes, below the API base (`{base_url}`), as `METHOD /path/{param}`. */
 	endpoints: { method: string; path: string }[];
+	/** With `dataFile`: whether the data came from it or from the seed. */
+	data?: DataOrigin;
+	/** Points the hooks whose URL starts with `from` at `to` instead (a receiver that moved); answers how many. */
+	moveHooks(from: string, to: string): number;
 	close(): Promise<void>;
 }
 
 export const DEFAULT_SEED = 1;
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-	const store = generateDemoData(options.seed ?? DEFAULT_SEED, {
+	const seeded = generateDemoData(options.seed ?? DEFAULT_SEED, {
 		customers: options.customers ?? 120,
 		products: options.products ?? 60,
 		users: options.users ?? 12,
 	});
+	const loaded = options.dataFile ? loadData(options.dataFile, seeded) : undefined;
+	const store = loaded?.store ?? seeded;
 	const metrics = new Metrics();
 	const faults = new Faults();
 	const tokens = new TokenStore(options.tokenLifetimeSeconds ?? 3600);
+	let saver: DataSaver | undefined;
 	const dispatcher = new WebhookDispatcher(store, metrics, {
 		timeoutMs: options.deliveryTimeoutMs ?? 10_000,
 		suspendAfterFailures: options.suspendAfterFailures ?? 5,
+		onRecorded: () => saver?.changed(),
 	});
+	for (const delivery of loaded?.deliveries ?? []) dispatcher.log.push(delivery);
+	if (options.dataFile) saver = new DataSaver(options.dataFile, store, dispatcher);
 	const world: World = {
 		store,
 		events: dispatcher,
@@ -85,7 +106,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		origin: '',
 		quiet: options.quiet ?? false,
 	};
-	const server = http.createServer({ keepAliveTimeout: 30_000 }, createRequestHandler(context));
+	const handleApi = createRequestHandler(context);
+	const handleConsole = consoleHandler({ world, dispatcher });
+	const server = http.createServer({ keepAliveTimeout: 30_000 }, (request, response) => {
+		const path = (request.url ?? '/').split('?')[0];
+		if (isConsolePath(path)) handleConsole(request, response);
+		else handleApi(request, response);
+		// Any request but a read may change the data (the API, the admin routes, the console's forms).
+		if (saver && request.method !== 'GET' && request.method !== 'HEAD') response.once('close', () => saver?.changed());
+	});
 	const host = options.host ?? '127.0.0.1';
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
@@ -107,10 +136,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			packs: [...client.packs],
 			calendar: [...client.calendar],
 		})),
+		consoleUrl: `${context.origin}${CONSOLE_PATH}`,
 		endpoints: routes.map(({ method, pattern }) => ({ method, path: pattern })),
+		data: loaded?.origin,
+		moveHooks(from, to) {
+			const moved = [...store.hooks.all()].filter((hook) => hook.url.startsWith(from));
+			for (const hook of moved) updateHook(hook, { url: to + hook.url.slice(from.length) });
+			if (moved.length) saver?.changed();
+			return moved.length;
+		},
 		close: () =>
 			new Promise<void>((resolve, reject) => {
 				dispatcher.close();
+				saver?.close();
 				server.close((error) => (error ? reject(error) : resolve()));
 				server.closeAllConnections();
 			}),

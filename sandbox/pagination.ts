@@ -54,17 +54,21 @@ function decodeCursor(cursor: string): number | undefined {
 	}
 }
 
+/** A field of the records that holds a number: the id their cursor pages by. */
+type IdField<T> = { [K in keyof T]: T[K] extends number ? K : never }[keyof T];
+
 /**
- * One page of `ascending` (sorted by id, ascending) read in `order`, keeping the records that
- * pass `keep`. Only the records of the page are visited once the start is found.
+ * One page of `ascending` (sorted by its `idField`, ascending) read in `order`, keeping the records
+ * that pass `keep`. Only the records of the page are visited once the start is found.
  */
 export function cursorPage<T>(
 	ascending: readonly T[],
-	idOf: (item: T) => number,
+	idField: IdField<T>,
 	order: Order,
 	request: PageRequest,
 	keep: (item: T) => boolean = () => true,
 ): Page<T> {
+	const idOf = (item: T) => item[idField] as number;
 	const step = order === 'asc' ? 1 : -1;
 	let index = startIndex(ascending, idOf, order, request.afterId);
 	const data: T[] = [];

@@ -59,6 +59,16 @@ export class Table<T extends { site_id: number }> {
 		return this.highestId + 1;
 	}
 
+	/** The highest id ever given, deleted records included: saved with the data so that no id is reused. */
+	get lastId(): number {
+		return this.highestId;
+	}
+
+	/** Restoring saved data: ids up to `id` count as given, whether or not their records remain. */
+	reserveIdsUpTo(id: number): void {
+		this.highestId = Math.max(this.highestId, id);
+	}
+
 	insert(record: T): T {
 		const id = this.idOf(record);
 		if (this.byId.has(id)) throw new Error(`Duplicate id ${id}`);
@@ -137,6 +147,16 @@ export class Store {
 
 	nextLotId(): number {
 		return ++this.lastLotId;
+	}
+
+	/** The last picture and lot ids given (saved with the data, sandbox/persistence.ts). */
+	get lastMediaIds(): { picture: number; lot: number } {
+		return { picture: this.lastPictureId, lot: this.lastLotId };
+	}
+
+	restoreMediaIds({ picture, lot }: { picture: number; lot: number }): void {
+		this.lastPictureId = Math.max(this.lastPictureId, picture);
+		this.lastLotId = Math.max(this.lastLotId, lot);
 	}
 
 	addAction(action: Action): Action {

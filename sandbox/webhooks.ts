@@ -3,7 +3,7 @@
  * answered (setImmediate), each as one HTTP POST per subscribed active hook of the site. A
  * delivery fails when the receiver does not answer 200 within the timeout (a 422 to a customer
  * event counts as delivered); after N consecutive failures the hook is suspended. The admin's
- * burst sends many deliveries at once through the same path.
+ * burst and the console's resend send deliveries through the same path.
  */
 import { randomUUID } from 'node:crypto';
 import http, { ClientRequest } from 'node:http';
@@ -12,6 +12,7 @@ import type { EventPublisher } from './api';
 import { toUtc } from './http';
 import { Metrics, Ring } from './metrics';
 import type { Webhook, WebhookEvent } from './model';
+import { suspendHook } from './resources/hooks';
 import type { Store } from './store';
 
 export interface DeliveryPayload {
@@ -30,6 +31,11 @@ export interface DeliveryLogEntry {
 	url: string;
 	event_type: WebhookEvent;
 	resource_id: number;
+	/** The payload's: a resend sends the same. */
+	occurred_at: string;
+	site_id: number;
+	/** Whether this is a delivery sent again (same payload, same `delivery_id`). */
+	resent: boolean;
 	status: number | null;
 	error: string | null;
 	outcome: 'delivered' | 'failed';
@@ -41,6 +47,8 @@ export interface DeliveryLogEntry {
 	 * sandbox's own time to open connections, which grows when many deliveries start at once.
 	 */
 	ack_ms: number | null;
+	/** What a receiver that did not acknowledge answered (its first 2,000 characters); else null. */
+	response_body: string | null;
 }
 
 /** One event of a burst: its type and the id of its resource. */
@@ -52,9 +60,12 @@ export interface BurstEvent {
 export interface DeliveryOptions {
 	timeoutMs: number;
 	suspendAfterFailures: number;
+	/** Called after each delivery is recorded (its log entry, and a hook's failure count, changed). */
+	onRecorded?: () => void;
 }
 
 const DELIVERY_LOG_SIZE = 2000;
+const RESPONSE_BODY_CHARACTERS = 2000;
 
 export function subscribes(hook: Webhook, event: WebhookEvent): boolean {
 	return hook.origines.includes(event) || (event === 'PRODUCT_UPDATE' && hook.origines.includes('property.updated'));
@@ -93,6 +104,23 @@ export class WebhookDispatcher implements EventPublisher {
 		);
 	}
 
+	/**
+	 * Sends a logged delivery again, to its hook's current URL with the same payload (the same
+	 * `delivery_id`, so a receiver that drops repeated deliveries acknowledges it and does nothing).
+	 */
+	resend(entry: DeliveryLogEntry, hook: Webhook): Promise<DeliveryLogEntry> {
+		const { delivery_id, event_type, resource_id, occurred_at, site_id } = entry;
+		const payload: DeliveryPayload = {
+			delivery_id,
+			event_type,
+			resource_type: resourceTypeOf(event_type),
+			resource_id,
+			occurred_at,
+			site_id,
+		};
+		return this.deliver(hook, payload, true);
+	}
+
 	/** Stops delivering and aborts deliveries under way. */
 	close(): void {
 		this.closed = true;
@@ -100,23 +128,26 @@ export class WebhookDispatcher implements EventPublisher {
 	}
 
 	/** Resolves with the delivery's log entry once the receiver has answered, failed or timed out. */
-	private deliver(hook: Webhook, payload: DeliveryPayload): Promise<DeliveryLogEntry> {
+	private deliver(hook: Webhook, payload: DeliveryPayload, resent = false): Promise<DeliveryLogEntry> {
 		const body = JSON.stringify(payload);
 		const target = hook.url;
 		return new Promise((resolve) => {
 			const started = performance.now();
 			let sent: number | undefined;
+			let answered: number | undefined;
 			let settled = false;
-			const settle = (status: number | null, error: string | null) => {
+			const settle = (status: number | null, error: string | null, responseBody: string | null = null) => {
 				if (settled) return;
 				settled = true;
 				clearTimeout(timer);
-				const now = performance.now();
-				const timing = {
+				const now = answered ?? performance.now();
+				const outcome = {
 					duration_ms: toTenths(now - started),
 					ack_ms: sent === undefined ? null : toTenths(now - sent),
+					response_body: responseBody,
+					resent,
 				};
-				resolve(this.record(hook.id, target, payload, status, error, timing));
+				resolve(this.record(hook.id, target, payload, status, error, outcome));
 			};
 			const url = new URL(target);
 			const request = (url.protocol === 'https:' ? https : http).request(url, {
@@ -137,11 +168,32 @@ export class WebhookDispatcher implements EventPublisher {
 			this.inFlight.add(request);
 			request.on('close', () => this.inFlight.delete(request));
 			request.on('finish', () => (sent = performance.now()));
+			// Not acknowledged: the start of what the receiver said is kept, to show why.
+			let failedAnswer: { status: number | null; text: string } | undefined;
+			const settleFailedAnswer = () => {
+				if (failedAnswer) settle(failedAnswer.status, null, failedAnswer.text.slice(0, RESPONSE_BODY_CHARACTERS));
+			};
 			request.on('response', (response) => {
-				response.resume();
-				settle(response.statusCode ?? null, null);
+				answered = performance.now();
+				const status = response.statusCode ?? null;
+				if (status === 200) {
+					response.resume();
+					settle(status, null);
+					return;
+				}
+				failedAnswer = { status, text: '' };
+				response.setEncoding('utf8');
+				response.on('data', (chunk: string) => {
+					if (failedAnswer && failedAnswer.text.length < RESPONSE_BODY_CHARACTERS) failedAnswer.text += chunk;
+				});
+				response.on('end', settleFailedAnswer);
+				response.on('close', settleFailedAnswer);
 			});
-			request.on('error', (error) => settle(null, error.message));
+			request.on('error', (error) => {
+				// An error after a failed answer (the body cut short) keeps that answer's status.
+				if (failedAnswer) settleFailedAnswer();
+				else settle(null, error.message);
+			});
 			request.end(body);
 		});
 	}
@@ -152,7 +204,7 @@ export class WebhookDispatcher implements EventPublisher {
 		payload: DeliveryPayload,
 		status: number | null,
 		error: string | null,
-		timing: Pick<DeliveryLogEntry, 'duration_ms' | 'ack_ms'>,
+		outcome: Pick<DeliveryLogEntry, 'duration_ms' | 'ack_ms' | 'response_body' | 'resent'>,
 	): DeliveryLogEntry {
 		const refused = status === 422 && payload.resource_type === 'customer';
 		const delivered = status === 200 || refused;
@@ -164,18 +216,21 @@ export class WebhookDispatcher implements EventPublisher {
 			url: target,
 			event_type: payload.event_type,
 			resource_id: payload.resource_id,
+			occurred_at: payload.occurred_at,
+			site_id: payload.site_id,
 			status,
 			error: error ?? (delivered ? null : `receiver answered ${status}, not 200`),
 			outcome: delivered ? 'delivered' : 'failed',
-			...timing,
+			...outcome,
 		};
 		this.log.push(entry);
 		// The hook may have been deleted or re-pointed meanwhile; only the live record counts failures.
 		const current = this.store.hooks.get(hookId);
 		if (current && current.url === target) {
 			current.consecutive_failures = delivered ? 0 : current.consecutive_failures + 1;
-			if (current.consecutive_failures >= this.options.suspendAfterFailures) current.status = 'suspended';
+			if (current.consecutive_failures >= this.options.suspendAfterFailures) suspendHook(current);
 		}
+		this.options.onRecorded?.();
 		return entry;
 	}
 }
@@ -188,9 +243,13 @@ function payloadOf(siteId: number, event: WebhookEvent, resourceId: number, occu
 	return {
 		delivery_id: randomUUID(),
 		event_type: event,
-		resource_type: event.startsWith('CUSTOMER') ? 'customer' : 'product',
+		resource_type: resourceTypeOf(event),
 		resource_id: resourceId,
 		occurred_at: occurredAt,
 		site_id: siteId,
 	};
+}
+
+function resourceTypeOf(event: WebhookEvent): DeliveryPayload['resource_type'] {
+	return event.startsWith('CUSTOMER') ? 'customer' : 'product';
 }

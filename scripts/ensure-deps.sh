@@ -5,7 +5,9 @@
 # binaries (unrs-resolver's), which leaves the lockfile without them, and `npm ci` refuses that.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/progress.sh
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-	echo "[ensure-deps] npm install (from package-lock.json)"
-	npm install --ignore-scripts --no-audit --no-fund --loglevel=error
+	progress_count="progress_size node_modules"
+	progress ensure-deps "installing the dev dependencies (npm install, from package-lock.json)" "about 1-2 min" \
+		npm install --ignore-scripts --no-audit --no-fund --loglevel=error
 fi

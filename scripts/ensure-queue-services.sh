@@ -10,16 +10,8 @@ if [ ${#missing[@]} -eq 0 ]; then
 	echo "[ensure-queue-services] Redis and PostgreSQL are installed"
 	exit 0
 fi
-# As root (CI here), or through password-less sudo (hosted CI runners).
-as_root=()
-if [ "$(id -u)" != 0 ]; then
-	if sudo -n true 2>/dev/null; then
-		as_root=(sudo -n)
-	else
-		echo "[ensure-queue-services] missing ${missing[*]}: install them (apt-get install ${missing[*]}) or run as root" >&2
-		exit 1
-	fi
-fi
+source "$(dirname "$0")/as-root.sh" \
+	"[ensure-queue-services] missing ${missing[*]}: install them (apt-get install ${missing[*]}) or run as root"
 echo "[ensure-queue-services] apt-get install ${missing[*]}"
 start=$SECONDS
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq

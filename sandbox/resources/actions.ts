@@ -2,7 +2,8 @@
  * Actions logged on customers and products. Every action goes to the application journal; the
  * histories show only actions whose type has `show_in_history` (docs/assumptions.md).
  */
-import { ApiRequest, ApiRoute, pageReply, pathRecord, route, World } from '../api';
+import { pageReply, pathRecord, route } from '../api';
+import type { ApiRequest, ApiRoute, World } from '../api';
 import { created, ok, utcNow } from '../http';
 import type { Action } from '../model';
 import { cursorPage, offsetSlice, readPageRequest, readPerPage } from '../pagination';
@@ -69,7 +70,7 @@ export function actionRoutes({ store }: World): ApiRoute[] {
 			reader.throwIfInvalid();
 			return pageReply(
 				request,
-				cursorPage(store.productActions(product.product_id), (action) => action.action_id, 'asc', page, isShown),
+				cursorPage(store.productActions(product.product_id), 'action_id', 'asc', page, isShown),
 				actionView,
 			);
 		}),

@@ -1,5 +1,6 @@
 /** Calendar: event creation rules, deletion, event types and permanences (SITE_CALENDAR permissions). */
-import { ApiRoute, pathRecord, requireAgencyInScope, route, World } from '../api';
+import { pathRecord, requireAgencyInScope, route } from '../api';
+import type { ApiRoute, World } from '../api';
 import { noContent, ok } from '../http';
 import { DAY_CODES } from '../model';
 import type { CalendarEvent, CalendarParticipant, Recurrence } from '../model';

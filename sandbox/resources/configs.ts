@@ -1,5 +1,6 @@
 /** Configuration lists (`/configs/listes/{listeId}/values`), available to every client. */
-import { ApiRoute, idParam, route, World } from '../api';
+import { idParam, route } from '../api';
+import type { ApiRoute, World } from '../api';
 import { notFound, ok } from '../http';
 
 export function configRoutes({ store }: World): ApiRoute[] {

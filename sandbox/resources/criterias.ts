@@ -1,6 +1,7 @@
 /** Criteria referentials (`/criterias/...`) and the reading of `{id, value}` criteria lists. */
 import { createHash } from 'node:crypto';
-import { ApiRequest, ApiRoute, idParam, route, World } from '../api';
+import { idParam, route } from '../api';
+import type { ApiRequest, ApiRoute, World } from '../api';
 import { notFound, ok, Reply } from '../http';
 import type { CriterionDefinition, CriterionValue } from '../model';
 import { FieldReader, isObject } from '../validation';

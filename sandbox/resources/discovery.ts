@@ -1,5 +1,6 @@
 /** Discovery and agencies: available to every client. */
-import { ApiRoute, idParam, pageReply, route, World } from '../api';
+import { idParam, pageReply, route } from '../api';
+import type { ApiRoute, World } from '../api';
 import { notFound, ok } from '../http';
 import type { Agency, PackName } from '../model';
 import { cursorPage, readPageRequest } from '../pagination';
@@ -50,7 +51,7 @@ export function discoveryRoutes({ store }: World): ApiRoute[] {
 			const keep = (agency: Agency) => !search || agency.name.toLowerCase().includes(search);
 			return pageReply(
 				request,
-				cursorPage(agenciesOf(request.grant.siteId), (agency) => agency.agency_id, 'asc', page, keep),
+				cursorPage(agenciesOf(request.grant.siteId), 'agency_id', 'asc', page, keep),
 				agencyView,
 			);
 		}),

@@ -1,5 +1,6 @@
 /** Webhook subscriptions of the site (`/hooks`), available to every client. */
-import { ApiRoute, pathRecord, route, World } from '../api';
+import { pathRecord, route } from '../api';
+import type { ApiRoute, World } from '../api';
 import { created, noContent, ok, utcNow } from '../http';
 import { WEBHOOK_EVENTS } from '../model';
 import type { Webhook } from '../model';
@@ -14,14 +15,14 @@ export function hookView(hook: Webhook) {
 	return { id, url, headers, authId, format, origines, status };
 }
 
-type HookChanges = Partial<Pick<Webhook, 'url' | 'origines' | 'headers' | 'authId' | 'format'>>;
+export type HookChanges = Partial<Pick<Webhook, 'url' | 'origines' | 'headers' | 'authId' | 'format'>>;
 
 /**
  * Reads a hook body. `url` and `origines` given as null leave the value unchanged; `headers`,
  * `auth_id` and `format` given as null clear it. An empty `origines` list subscribes to nothing
  * (the hook stays, and receives no delivery); registering a hook needs at least one event.
  */
-function readHookChanges(reader: FieldReader, isRegistration: boolean): HookChanges {
+export function readHookChanges(reader: FieldReader, isRegistration: boolean): HookChanges {
 	const changes: HookChanges = {};
 	const url = reader.optionalString('url', { nullable: true, maxLength: 2048 });
 	if (url && isHttpUrl(url)) changes.url = url;
@@ -48,6 +49,18 @@ function readHookChanges(reader: FieldReader, isRegistration: boolean): HookChan
 	const format = reader.optionalString('format', { nullable: true, maxLength: 50 });
 	if (format !== undefined) changes.format = format;
 	return changes;
+}
+
+/** Applies an update (API or console); a new URL reactivates a suspended webhook (spec section 3). */
+export function updateHook(hook: Webhook, changes: HookChanges): Webhook {
+	Object.assign(hook, changes, { updated_at: utcNow() });
+	if (changes.url) Object.assign(hook, { status: 'active', consecutive_failures: 0 });
+	return hook;
+}
+
+/** What the CRM does after failed deliveries (sandbox/webhooks.ts), or its console by hand. */
+export function suspendHook(hook: Webhook): Webhook {
+	return Object.assign(hook, { status: 'suspended', updated_at: utcNow() });
 }
 
 function isHttpUrl(text: string): boolean {
@@ -91,10 +104,7 @@ export function hookRoutes({ store }: World): ApiRoute[] {
 			const reader = new FieldReader(objectBody(request.body));
 			const changes = readHookChanges(reader, false);
 			reader.throwIfInvalid();
-			Object.assign(hook, changes, { updated_at: utcNow() });
-			// Updating the URL reactivates a suspended webhook (spec section 3).
-			if (changes.url) Object.assign(hook, { status: 'active', consecutive_failures: 0 });
-			return ok(hookView(hook));
+			return ok(hookView(updateHook(hook, changes)));
 		}),
 		route('DELETE', '/hooks/{hookId}', {}, (request) => {
 			const hook = pathRecord(request, store.hooks, 'hookId', 'Webhook');

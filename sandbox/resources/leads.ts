@@ -4,7 +4,8 @@
  * normalised reason `[API client name] - [Transaction type] - [Request nature]`, and log the lead
  * (with its comment) in the customer's action history.
  */
-import { ApiRequest, ApiRoute, requireAgencyInScope, route, World } from '../api';
+import { requireAgencyInScope, route } from '../api';
+import type { ApiRequest, ApiRoute, World } from '../api';
 import { utcNow } from '../http';
 import { TRANSACTION_TYPES } from '../model';
 import type { Customer, SearchRequest } from '../model';
@@ -26,6 +27,79 @@ interface LeadCommon {
 	comment: string | null;
 }
 
+/** A buyer's (or tenant's) lead as the API and the console's website form receive it. */
+export interface BuyerLead extends LeadCommon {
+	transactionType: string;
+	searchRequests: Partial<SearchRequest>[];
+}
+
+/**
+ * Receives a buyer lead sent by `sourceName` (the API client's name, which the consent reason
+ * quotes): the customer found or created, its search requests, the consent and the logged lead.
+ */
+export function receiveBuyerLead(world: World, siteId: number, sourceName: string, lead: BuyerLead) {
+	const { customer, duplicate } = resolveCustomer(
+		world,
+		siteId,
+		lead,
+		lead.transactionType === 'rental' ? 'tenant' : 'buyer',
+	);
+	const searchRequests = lead.searchRequests.map((fields) =>
+		searchRequestView(addSearchRequest(world.store, customer, fields)),
+	);
+	recordLead(world, sourceName, customer, lead.transactionType, lead, !duplicate);
+	return { customer, duplicate, searchRequests };
+}
+
+/** The duplicate of the lead's customer (email, phone or mobile phone), else a new customer. */
+function resolveCustomer(
+	world: World,
+	siteId: number,
+	lead: LeadCommon,
+	type: Customer['type'],
+): { customer: Customer; duplicate: boolean } {
+	const duplicate = findDuplicate(world.store, siteId, lead.customer);
+	if (duplicate) return { customer: duplicate.customer, duplicate: true };
+	return {
+		customer: createCustomer(world, siteId, { agency_id: lead.agencyId, type, ...lead.customer }),
+		duplicate: false,
+	};
+}
+
+/** Records the consent as collected and logs the lead on the customer. */
+function recordLead(
+	{ store, events }: World,
+	sourceName: string,
+	customer: Customer,
+	transactionType: string,
+	lead: LeadCommon,
+	isNewCustomer: boolean,
+): void {
+	const now = utcNow();
+	const previous = store.consents.get(customer.customers_id);
+	store.consents.set(customer.customers_id, {
+		customers_id: customer.customers_id,
+		status: 'collected',
+		reason: `${sourceName} - ${TRANSACTION_LABELS[transactionType]} - ${lead.requestNature}`,
+		collected_at: now,
+		revoked_at: null,
+		proof_file_name: previous?.proof_file_name ?? null,
+	});
+	store.addAction({
+		action_id: store.actions.nextId(),
+		site_id: customer.site_id,
+		action_type_id: LEAD_ACTION_TYPE_ID,
+		customers_id: customer.customers_id,
+		product_id: null,
+		date: now,
+		comment: lead.comment,
+		user_id: customer.user_id,
+	});
+	customer.updated_at = now;
+	// A reused customer changed (its consent and last-update date): that is a customer update.
+	if (!isNewCustomer) events.publish(customer.site_id, 'CUSTOMER_UPDATE', customer.customers_id);
+}
+
 export function leadRoutes(world: World): ApiRoute[] {
 	const { store } = world;
 
@@ -42,53 +116,6 @@ export function leadRoutes(world: World): ApiRoute[] {
 		const requestNature = reader.optionalString('request_nature', { minLength: 1, maxLength: 100 }) ?? defaultNature;
 		const comment = reader.optionalString('comment', { nullable: true, maxLength: 5000 }) ?? null;
 		return { agencyId, customer, requestNature, comment };
-	}
-
-	/** The duplicate of the lead's customer (email, phone or mobile phone), else a new customer. */
-	function resolveCustomer(
-		request: ApiRequest,
-		lead: LeadCommon,
-		type: Customer['type'],
-	): { customer: Customer; duplicate: boolean } {
-		const duplicate = findDuplicate(store, request.grant.siteId, lead.customer);
-		if (duplicate) return { customer: duplicate.customer, duplicate: true };
-		return {
-			customer: createCustomer(world, request.grant.siteId, { agency_id: lead.agencyId, type, ...lead.customer }),
-			duplicate: false,
-		};
-	}
-
-	/** Records the consent as collected and logs the lead on the customer. */
-	function recordLead(
-		request: ApiRequest,
-		customer: Customer,
-		transactionType: string,
-		lead: LeadCommon,
-		isNewCustomer: boolean,
-	): void {
-		const now = utcNow();
-		const previous = store.consents.get(customer.customers_id);
-		store.consents.set(customer.customers_id, {
-			customers_id: customer.customers_id,
-			status: 'collected',
-			reason: `${request.grant.client.name} - ${TRANSACTION_LABELS[transactionType]} - ${lead.requestNature}`,
-			collected_at: now,
-			revoked_at: null,
-			proof_file_name: previous?.proof_file_name ?? null,
-		});
-		store.addAction({
-			action_id: store.actions.nextId(),
-			site_id: customer.site_id,
-			action_type_id: LEAD_ACTION_TYPE_ID,
-			customers_id: customer.customers_id,
-			product_id: null,
-			date: now,
-			comment: lead.comment,
-			user_id: customer.user_id,
-		});
-		customer.updated_at = now;
-		// A reused customer changed (its consent and last-update date): that is a customer update.
-		if (!isNewCustomer) world.events.publish(customer.site_id, 'CUSTOMER_UPDATE', customer.customers_id);
 	}
 
 	function leadReply(customer: Customer, duplicate: boolean, created: JsonObject) {
@@ -112,9 +139,10 @@ export function leadRoutes(world: World): ApiRoute[] {
 				if (productBody && !productReader.has(key)) productReader.fail(key, 'is required');
 			const product = readProductChanges(productReader, store);
 			reader.throwIfInvalid();
-			const { customer, duplicate } = resolveCustomer(request, lead, 'seller');
-			const created = createProduct(world, request.grant.siteId, { ...product, agency_id: lead.agencyId });
-			recordLead(request, customer, created.transaction_type, lead, !duplicate);
+			const siteId = request.grant.siteId;
+			const { customer, duplicate } = resolveCustomer(world, siteId, lead, 'seller');
+			const created = createProduct(world, siteId, { ...product, agency_id: lead.agencyId });
+			recordLead(world, request.grant.client.name, customer, created.transaction_type, lead, !duplicate);
 			return leadReply(customer, duplicate, { product: productView(store, created, new Set(['criteria'])) });
 		}),
 		route('POST', '/leads/buyers', LEADS_PACK, (request) => {
@@ -131,9 +159,15 @@ export function leadRoutes(world: World): ApiRoute[] {
 				},
 			);
 			reader.throwIfInvalid();
-			const { customer, duplicate } = resolveCustomer(request, lead, transactionType === 'rental' ? 'tenant' : 'buyer');
-			const created = searchRequests.map((fields) => searchRequestView(addSearchRequest(store, customer, fields)));
-			recordLead(request, customer, transactionType, lead, !duplicate);
+			const {
+				customer,
+				duplicate,
+				searchRequests: created,
+			} = receiveBuyerLead(world, request.grant.siteId, request.grant.client.name, {
+				...lead,
+				transactionType,
+				searchRequests,
+			});
 			return leadReply(customer, duplicate, { search_requests: created });
 		}),
 	];

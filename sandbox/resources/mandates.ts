@@ -1,15 +1,6 @@
 /** The mandate register: enabled per site (site 2 has it off, giving 403 MODULE_DISABLED). */
-import {
-	ApiRequest,
-	ApiRoute,
-	includesOf,
-	pageReply,
-	pathRecord,
-	readAgencyFilter,
-	route,
-	withoutSite,
-	World,
-} from '../api';
+import { includesOf, pageReply, pathRecord, readAgencyFilter, route, withoutSite } from '../api';
+import type { ApiRequest, ApiRoute, World } from '../api';
 import { forbidden, ok } from '../http';
 import type { Mandate } from '../model';
 import { cursorPage, readPageRequest } from '../pagination';
@@ -50,13 +41,7 @@ export function mandateRoutes({ store }: World): ApiRoute[] {
 			reader.throwIfInvalid();
 			const keep = (mandate: Mandate) =>
 				(agencyId === undefined || mandate.agency === agencyId) && (!productId || mandate.product_id === productId);
-			const result = cursorPage(
-				store.mandates.forSite(request.grant.siteId),
-				(mandate) => mandate.mandat_id,
-				'desc',
-				page,
-				keep,
-			);
+			const result = cursorPage(store.mandates.forSite(request.grant.siteId), 'mandat_id', 'desc', page, keep);
 			return pageReply(request, result, (mandate) => mandateWithIncludes(store, mandate, includesOf(request)));
 		}),
 		route('GET', '/mandates/{mandateId}', MANDATE_PACK, (request) => {

@@ -3,17 +3,8 @@
  * lots, views, the DPE/GES label and picture uploads. Create/update are shared with the admin's
  * simulated CRM edits so that both emit the same webhook events.
  */
-import {
-	ApiRequest,
-	ApiRoute,
-	includesOf,
-	pageReply,
-	pathRecord,
-	readAgencyFilter,
-	requireAgencyInScope,
-	route,
-	World,
-} from '../api';
+import { includesOf, pageReply, pathRecord, readAgencyFilter, requireAgencyInScope, route } from '../api';
+import type { ApiRequest, ApiRoute, World } from '../api';
 import { renderEnergyLabel } from '../energy-label';
 import { created, ErrorDetail, invalidField, ok, utcNow, validationError } from '../http';
 import { MAX_IMAGE_BYTES, sniffImage } from '../images';
@@ -198,6 +189,33 @@ function pictureProblems(data: Buffer): ErrorDetail[] {
 	return details;
 }
 
+/**
+ * Adds a picture to the listing (an upload through the API or the console), after the checks of
+ * docs/assumptions.md (an image, at most 20 MB, at least 800 px wide). Sends no webhook event.
+ */
+export function addPicture(
+	store: Store,
+	product: Product,
+	data: Buffer,
+	{ isPublic, title }: { isPublic: boolean; title: string | null },
+): Picture {
+	const problems = pictureProblems(data);
+	if (problems.length > 0) throw validationError(problems, `file: ${problems[0].message}`);
+	const image = sniffImage(data);
+	const pictureId = store.nextPictureId();
+	const picture: Picture = {
+		picture_id: pictureId,
+		url: `https://media.agency-crm.invalid/sites/${product.site_id}/products/${product.product_id}/${pictureId}.${image?.format === 'jpeg' ? 'jpg' : image?.format}`,
+		width: image?.width ?? 0,
+		height: image?.height ?? 0,
+		size: data.length,
+		is_public: isPublic,
+		title,
+	};
+	product.pictures.push(picture);
+	return picture;
+}
+
 export function productRoutes(world: World): ApiRoute[] {
 	const { store } = world;
 	const pathProduct = (request: ApiRequest) => pathRecord(request, store.products, 'productId', 'Product');
@@ -208,21 +226,8 @@ export function productRoutes(world: World): ApiRoute[] {
 			const parts = parseMultipart(request.rawBody, request.contentType);
 			const file = parts.find((part) => part.name === 'file');
 			if (!file) throw invalidField('file', 'is required: send the image in the multipart part "file"');
-			const problems = pictureProblems(file.data);
-			if (problems.length > 0) throw validationError(problems, `file: ${problems[0].message}`);
-			const image = sniffImage(file.data);
-			const pictureId = store.nextPictureId();
-			const picture: Picture = {
-				picture_id: pictureId,
-				url: `https://media.agency-crm.invalid/sites/${product.site_id}/products/${product.product_id}/${pictureId}.${image?.format === 'jpeg' ? 'jpg' : image?.format}`,
-				width: image?.width ?? 0,
-				height: image?.height ?? 0,
-				size: file.data.length,
-				is_public: isPublic,
-				title: parts.find((part) => part.name === 'title')?.data.toString('utf8') ?? null,
-			};
-			product.pictures.push(picture);
-			return created(picture);
+			const title = parts.find((part) => part.name === 'title')?.data.toString('utf8') ?? null;
+			return created(addPicture(store, product, file.data, { isPublic, title }));
 		};
 	}
 
@@ -271,11 +276,7 @@ export function productRoutes(world: World): ApiRoute[] {
 				const { data, hasMore } = offsetSlice(matching, offset, page.perPage);
 				return ok(data.map(view), { offset, per_page: page.perPage, total: matching.length, has_more: hasMore });
 			}
-			return pageReply(
-				request,
-				cursorPage(siteProducts, (product) => product.product_id, 'asc', page, keep),
-				view,
-			);
+			return pageReply(request, cursorPage(siteProducts, 'product_id', 'asc', page, keep), view);
 		}),
 		route('GET', '/products/{productId}', READ_ACCESS, (request) =>
 			ok(productView(store, pathProduct(request), readFetch(request))),

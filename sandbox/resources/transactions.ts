@@ -1,5 +1,6 @@
 /** Sale agreements, sales offers and leases: the Sales pack. */
-import { ApiRequest, ApiRoute, includesOf, pageReply, pathRecord, readAgencyFilter, route, World } from '../api';
+import { includesOf, pageReply, pathRecord, readAgencyFilter, route } from '../api';
+import type { ApiRequest, ApiRoute, World } from '../api';
 import { ApiError, ok, utcNow } from '../http';
 import { OFFER_STATUSES } from '../model';
 import type { Transaction, TransactionKind } from '../model';
@@ -121,13 +122,7 @@ export function transactionRoutes({ store }: World): ApiRoute[] {
 				(agencyId === undefined || transaction.agency_id === agencyId) &&
 				(!updatedSince || transaction.updated_at >= updatedSince) &&
 				(!offerStatus || transaction.offer_status === offerStatus);
-			const result = cursorPage(
-				store.transactions.forSite(request.grant.siteId),
-				(transaction) => transaction.compromis_id,
-				'asc',
-				page,
-				keep,
-			);
+			const result = cursorPage(store.transactions.forSite(request.grant.siteId), 'compromis_id', 'asc', page, keep);
 			return pageReply(request, result, (transaction) => transactionView(store, transaction, includes));
 		};
 	}

@@ -1,15 +1,6 @@
 /** Users (agents and collaborators), their photos, and the user referentials: the Access pack. */
-import {
-	ApiRequest,
-	ApiRoute,
-	includesOf,
-	pageReply,
-	pathRecord,
-	readAgencyFilter,
-	requireAgencyInScope,
-	route,
-	World,
-} from '../api';
+import { includesOf, pageReply, pathRecord, readAgencyFilter, requireAgencyInScope, route } from '../api';
+import type { ApiRequest, ApiRoute, World } from '../api';
 import { created, ErrorDetail, noContent, ok, utcNow, validationError } from '../http';
 import { MAX_IMAGE_BYTES, sniffImage } from '../images';
 import type { User } from '../model';
@@ -141,7 +132,7 @@ export function userRoutes({ store }: World): ApiRoute[] {
 				(!search || [user.firstname, user.lastname, user.email].some((value) => value.toLowerCase().includes(search)));
 			return pageReply(
 				request,
-				cursorPage(store.users.forSite(request.grant.siteId), (user) => user.user_id, 'asc', page, keep),
+				cursorPage(store.users.forSite(request.grant.siteId), 'user_id', 'asc', page, keep),
 				userView,
 			);
 		}),

@@ -34,6 +34,8 @@ const BUILT = [1, 2, 4, 6];
 const DPE_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
 
 const labelled = (entries: [ListValueId, string][]) => entries.map(([id, label]) => ({ id, label }));
+/** Labels numbered from 1, in the order given. */
+const numbered = (labels: string[]) => labels.map((label, index) => ({ id: index + 1, label }));
 const letters = () => DPE_LETTERS.map((letter) => ({ id: letter, label: letter }));
 const zoneValues = () => ZONES.map((zone) => ({ id: zone.id, label: zone.label }));
 
@@ -65,6 +67,16 @@ function criterion(definition: Definition): CriterionDefinition {
 	};
 }
 
+/** Sale or rental: a criterion of products (required) and of search requests. */
+const TRANSACTION_TYPE: Definition = {
+	id: 6,
+	xml_id: 'transaction_type',
+	label: 'Type de transaction',
+	short_label: 'Transaction',
+	type: 'list',
+	values: labelled(TRANSACTION_TYPE_VALUES),
+};
+
 const PRODUCT_CRITERIA: CriterionDefinition[] = [
 	criterion({ id: 1, xml_id: 'price', label: 'Prix', short_label: 'Prix', type: 'number', is_required: true }),
 	criterion({ id: 2, xml_id: 'surface', label: 'Surface habitable (m²)', short_label: 'Surface', type: 'number' }),
@@ -93,15 +105,7 @@ const PRODUCT_CRITERIA: CriterionDefinition[] = [
 		is_required: true,
 		values: labelled(PROPERTY_TYPE_VALUES),
 	}),
-	criterion({
-		id: 6,
-		xml_id: 'transaction_type',
-		label: 'Type de transaction',
-		short_label: 'Transaction',
-		type: 'list',
-		is_required: true,
-		values: labelled(TRANSACTION_TYPE_VALUES),
-	}),
+	criterion({ ...TRANSACTION_TYPE, is_required: true }),
 	criterion({ id: 7, xml_id: 'city', label: 'Ville', short_label: 'Ville', type: 'text' }),
 	criterion({ id: 8, xml_id: 'postal_code', label: 'Code postal', short_label: 'CP', type: 'text' }),
 	criterion({
@@ -241,14 +245,7 @@ const SEARCH_REQUEST_CRITERIA: CriterionDefinition[] = [
 		type: 'multi_list',
 		values: labelled(PROPERTY_TYPE_VALUES),
 	}),
-	criterion({
-		id: 6,
-		xml_id: 'transaction_type',
-		label: 'Type de transaction',
-		short_label: 'Transaction',
-		type: 'list',
-		values: labelled(TRANSACTION_TYPE_VALUES),
-	}),
+	criterion(TRANSACTION_TYPE),
 	criterion({
 		id: 7,
 		xml_id: 'bedrooms_min',
@@ -310,23 +307,23 @@ export function buildReferentials(): Referentials {
 			property_type: String(propertyType),
 		})),
 		zones: ZONES,
-		customerGroups: [
-			{ id: 1, label: 'Acquéreurs actifs' },
-			{ id: 2, label: 'Vendeurs' },
-			{ id: 3, label: 'Investisseurs' },
-			{ id: 4, label: 'Locataires' },
-			{ id: 5, label: 'Clients VIP' },
-			{ id: 6, label: 'Lettre d’information' },
-		],
-		customerOrigins: [
-			{ id: 1, label: 'Site web de l’agence' },
-			{ id: 2, label: 'Portail immobilier' },
-			{ id: 3, label: 'Passage en vitrine' },
-			{ id: 4, label: 'Recommandation' },
-			{ id: 5, label: 'Boîtage' },
-			{ id: 6, label: 'Réseaux sociaux' },
-			{ id: 7, label: 'API partenaire' },
-		],
+		customerGroups: numbered([
+			'Acquéreurs actifs',
+			'Vendeurs',
+			'Investisseurs',
+			'Locataires',
+			'Clients VIP',
+			'Lettre d’information',
+		]),
+		customerOrigins: numbered([
+			'Site web de l’agence',
+			'Portail immobilier',
+			'Passage en vitrine',
+			'Recommandation',
+			'Boîtage',
+			'Réseaux sociaux',
+			'API partenaire',
+		]),
 		actionTypes: [
 			{ id: 1, label: 'Appel téléphonique', show_in_history: true },
 			{ id: 2, label: 'Visite', show_in_history: true },
@@ -344,13 +341,13 @@ export function buildReferentials(): Referentials {
 			{ id: 3, label: 'Négociateur', level: 10 },
 			{ id: 4, label: 'Assistant(e)', level: 5 },
 		],
-		userTypes: [
-			{ id: 1, label: 'Agent commercial' },
-			{ id: 2, label: 'Négociateur salarié' },
-			{ id: 3, label: 'Assistant(e) commercial(e)' },
-			{ id: 4, label: 'Directeur d’agence' },
-			{ id: 5, label: 'Gestionnaire locatif' },
-		],
+		userTypes: numbered([
+			'Agent commercial',
+			'Négociateur salarié',
+			'Assistant(e) commercial(e)',
+			'Directeur d’agence',
+			'Gestionnaire locatif',
+		]),
 		genders: [
 			{ code: 'M', label: 'Monsieur', is_entity: false },
 			{ code: 'MME', label: 'Madame', is_entity: false },
@@ -362,42 +359,15 @@ export function buildReferentials(): Referentials {
 			{
 				id: 1,
 				label: 'Motifs de perte de mandat',
-				values: [
-					{ id: 1, label: 'Vendu par un confrère' },
-					{ id: 2, label: 'Vendu par le propriétaire' },
-					{ id: 3, label: 'Projet abandonné' },
-					{ id: 4, label: 'Prix trop élevé' },
-				],
+				values: numbered(['Vendu par un confrère', 'Vendu par le propriétaire', 'Projet abandonné', 'Prix trop élevé']),
 			},
-			{
-				id: 2,
-				label: 'Modes de financement',
-				values: [
-					{ id: 1, label: 'Prêt immobilier' },
-					{ id: 2, label: 'Comptant' },
-					{ id: 3, label: 'Prêt relais' },
-				],
-			},
+			{ id: 2, label: 'Modes de financement', values: numbered(['Prêt immobilier', 'Comptant', 'Prêt relais']) },
 			{
 				id: 3,
 				label: 'États du bien',
-				values: [
-					{ id: 1, label: 'Neuf' },
-					{ id: 2, label: 'Très bon état' },
-					{ id: 3, label: 'Bon état' },
-					{ id: 4, label: 'Travaux à prévoir' },
-					{ id: 5, label: 'À rénover' },
-				],
+				values: numbered(['Neuf', 'Très bon état', 'Bon état', 'Travaux à prévoir', 'À rénover']),
 			},
-			{
-				id: 4,
-				label: 'Types de mandat',
-				values: [
-					{ id: 1, label: 'Simple' },
-					{ id: 2, label: 'Exclusif' },
-					{ id: 3, label: 'Semi-exclusif' },
-				],
-			},
+			{ id: 4, label: 'Types de mandat', values: numbered(['Simple', 'Exclusif', 'Semi-exclusif']) },
 		],
 		eventTypes: [
 			{ id: '1', key: 'VISIT', label: 'Visite' },

@@ -20,9 +20,11 @@ export interface ExampleWorkflow {
 	[key: string]: unknown;
 }
 
-/** Every example, by file name. */
+/** Every example, by file name, in file name order. */
 export function readExamples(): Map<string, ExampleWorkflow> {
-	const files = readdirSync(EXAMPLES_DIR).filter((file) => file.endsWith('.json'));
+	const files = readdirSync(EXAMPLES_DIR)
+		.filter((file) => file.endsWith('.json'))
+		.sort();
 	return new Map(
 		files.map((file) => [file, JSON.parse(readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as ExampleWorkflow]),
 	);

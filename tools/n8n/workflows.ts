@@ -43,6 +43,8 @@ export function sandboxCredential(
 	};
 }
 
+const credentialsOf = (credential: Credential) => ({ agencyCrmApi: { id: credential.id, name: credential.name } });
+
 export function crmNode(
 	name: string,
 	credential: Credential,
@@ -54,8 +56,34 @@ export function crmNode(
 		type: NODE_TYPES.action,
 		typeVersion: 1,
 		parameters,
-		credentials: { agencyCrmApi: { id: credential.id, name: credential.name } },
+		credentials: credentialsOf(credential),
 		...extra,
+	};
+}
+
+/** The Agency CRM Trigger, under the name n8n gives it, registering its hook for `webhookId`. */
+export function triggerNode(credential: Credential, webhookId: string, parameters: Record<string, unknown>): NodeSpec {
+	return {
+		name: 'Agency CRM Trigger',
+		type: NODE_TYPES.trigger,
+		typeVersion: 1,
+		webhookId,
+		parameters,
+		credentials: credentialsOf(credential),
+	};
+}
+
+/**
+ * n8n's Webhook node, started by a POST to `path`: it answers on receipt unless `respond` says
+ * otherwise (`{ responseMode: 'lastNode', responseData: … }`).
+ */
+export function webhookNode(path: string, respond: Record<string, unknown> = { responseMode: 'onReceived' }): NodeSpec {
+	return {
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: randomUUID(),
+		parameters: { httpMethod: 'POST', path, ...respond, options: {} },
 	};
 }
 

@@ -1,5 +1,6 @@
 /** Who may call the customer endpoints, and the customer a path names. */
-import { Access, ApiRequest, pathRecord } from '../../api';
+import { pathRecord } from '../../api';
+import type { Access, ApiRequest } from '../../api';
 import type { Customer } from '../../model';
 import type { Store } from '../../store';
 

@@ -3,7 +3,8 @@
  * writes refresh the customer's last-update date; a proof storage failure (admin fault) is a 502
  * and records nothing.
  */
-import { ApiRequest, ApiRoute, route, World } from '../../api';
+import { route } from '../../api';
+import type { ApiRequest, ApiRoute, World } from '../../api';
 import { ApiError, noContent, utcNow } from '../../http';
 import type { Store } from '../../store';
 import { FieldReader, objectBody } from '../../validation';

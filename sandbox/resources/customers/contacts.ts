@@ -54,13 +54,7 @@ export function contactRoutes(world: World): ApiRoute[] {
 				(!updatedSince || customer.updated_at >= updatedSince) &&
 				(!text ||
 					[customer.firstname, customer.lastname, customer.email].some((value) => value?.toLowerCase().includes(text)));
-			const result = cursorPage(
-				store.customers.forSite(request.grant.siteId),
-				(customer) => customer.customers_id,
-				'desc',
-				page,
-				keep,
-			);
+			const result = cursorPage(store.customers.forSite(request.grant.siteId), 'customers_id', 'desc', page, keep);
 			return pageReply(request, result, (customer) => customerView(store, customer, includesOf(request)));
 		}),
 		route('GET', '/customers/groups', CUSTOMER_PACK, () => ok(store.referentials.customerGroups)),

@@ -1,5 +1,6 @@
 /** Follow-ups: one per (customer, product) pair; 409 when it already exists (spec section 3). */
-import { ApiRoute, idParam, pageReply, route, World } from '../../api';
+import { idParam, pageReply, route } from '../../api';
+import type { ApiRoute, World } from '../../api';
 import { ApiError, created, noContent, notFound, ok, utcNow } from '../../http';
 import { FOLLOW_UP_STATUSES } from '../../model';
 import type { FollowUp } from '../../model';
@@ -25,12 +26,7 @@ export function followUpRoutes({ store }: World): ApiRoute[] {
 			const reader = FieldReader.forQuery(request.query);
 			const page = readPageRequest(reader);
 			reader.throwIfInvalid();
-			const result = cursorPage(
-				store.customerFollowUps(customer.customers_id),
-				(followUp) => followUp.product_id,
-				'asc',
-				page,
-			);
+			const result = cursorPage(store.customerFollowUps(customer.customers_id), 'product_id', 'asc', page);
 			return pageReply(request, result, (followUp) => followUp);
 		}),
 		route('POST', '/customers/{customerId}/follow-ups/{productId}', CUSTOMER_PACK, (request) => {

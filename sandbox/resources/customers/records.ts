@@ -2,7 +2,8 @@
  * Creating, updating and showing a customer. Shared by the API, the leads and the admin's
  * simulated CRM edits, so that every path emits the same webhook events and shows the same view.
  */
-import { withoutSite, World } from '../../api';
+import { withoutSite } from '../../api';
+import type { World } from '../../api';
 import { utcNow } from '../../http';
 import type { Customer } from '../../model';
 import type { Store } from '../../store';

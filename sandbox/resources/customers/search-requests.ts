@@ -1,5 +1,6 @@
 /** Search requests of a customer: created with criteria, updated partially (criteria replaced entirely). */
-import { ApiRoute, idParam, route, withoutSite, World } from '../../api';
+import { idParam, route, withoutSite } from '../../api';
+import type { ApiRoute, World } from '../../api';
 import { created, notFound, ok, utcNow } from '../../http';
 import type { Customer, SearchRequest } from '../../model';
 import type { Store } from '../../store';
