@@ -1,5 +1,5 @@
 import { ENDPOINTS, findEndpoint } from '../../nodes/AgencyCrm/catalogue';
-import { extrasGroupOf, optionalGroupOf } from '../../nodes/AgencyCrm/catalogue/describe';
+import { extrasGroupOf, optionalGroupOf } from '../../nodes/AgencyCrm/catalogue/form';
 import { takesBody } from '../../nodes/AgencyCrm/catalogue/nodeOptions';
 import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import { InputError } from '../../nodes/AgencyCrm/catalogue/rules';

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
-import { extrasGroupOf } from '../../nodes/AgencyCrm/catalogue/describe';
+import { extrasGroupOf } from '../../nodes/AgencyCrm/catalogue/form';
 import { EXTRA_BODY, EXTRA_QUERY, takesBody } from '../../nodes/AgencyCrm/catalogue/nodeOptions';
 import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import type { Endpoint, FieldLocation } from '../../nodes/AgencyCrm/catalogue/types';

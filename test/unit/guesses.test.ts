@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../nodes/AgencyCrm/catalogue';
-import { extrasGroupOf } from '../../nodes/AgencyCrm/catalogue/describe';
+import { extrasGroupOf } from '../../nodes/AgencyCrm/catalogue/form';
 import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import { blocks, InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 import type { Endpoint, FieldSpec, PreparedRequest, RuleSource } from '../../nodes/AgencyCrm/catalogue/types';

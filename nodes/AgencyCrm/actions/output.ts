@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { listEntries } from '../catalogue/convert';
+import { itemOptionsOf } from '../catalogue/nodeOptions';
 import type { Endpoint, PreparedRequest } from '../catalogue/types';
+import { parameterReader } from './parameters';
 
 /** Related data asked for by name (`include=stopSms`) may come back under its snake_case key (`stop_sms`). */
 function relationKeys(request: PreparedRequest, parameter: string | undefined): string[] {
@@ -26,10 +28,12 @@ export function outputShaper(
 	itemIndex: number,
 ): (record: IDataObject) => IDataObject {
 	const keys = endpoint.outputKeys;
-	if (!keys) return (record) => record;
-	const mode = context.getNodeParameter('output', itemIndex, 'simple') as string;
+	const { output, selectedFields } = itemOptionsOf(endpoint);
+	if (!keys || !output || !selectedFields) return (record) => record;
+	const read = parameterReader(context, endpoint, itemIndex);
+	const mode = read(output) ?? output.property.default;
 	if (mode === 'raw') return (record) => record;
-	const chosen = mode === 'fields' ? listEntries(context.getNodeParameter('fields', itemIndex, [])) : keys.simple;
+	const chosen = mode === 'fields' ? listEntries(read(selectedFields)) : keys.simple;
 	const wanted = [keys.id, ...chosen, ...relationKeys(request, keys.relationsParameter)];
 	return (record) => {
 		const shaped: IDataObject = {};

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PaginationMode } from '../../shared/transport';
-import { extrasGroupOf, optionalGroupOf } from '../catalogue/describe';
 import { convertField, keyOf } from '../catalogue/fields';
 import { itemOptionsOf } from '../catalogue/nodeOptions';
 import { fillPath } from '../catalogue/requests';
@@ -16,6 +15,7 @@ import type {
 	PreparedRequest,
 } from '../catalogue/types';
 import { problemsOf } from '../catalogue/validate';
+import { parameterReader } from './parameters';
 
 /**
  * Turns one item's parameters into the exact request of an endpoint: read each input, convert it,
@@ -71,27 +71,19 @@ async function readInputs(
 	itemIndex: number,
 	env: ConvertEnv,
 ): Promise<Map<FieldSpec, Converted>> {
-	const collection = (name: string) => context.getNodeParameter(name, itemIndex, {}) as IDataObject;
-	const optional = collection(optionalGroupOf(endpoint));
-	const extras = extrasGroupOf(endpoint) === optionalGroupOf(endpoint) ? optional : collection(extrasGroupOf(endpoint));
-	const raw = (field: FieldSpec, group: IDataObject) =>
-		field.placement === 'top'
-			? context.getNodeParameter(field.property.name, itemIndex, field.property.default, { extractValue: true })
-			: group[field.property.name];
-
+	const read = parameterReader(context, endpoint, itemIndex);
 	const inputs = new Map<FieldSpec, Converted>();
 	for (const field of endpoint.fields) {
-		const value = raw(field, optional);
+		const value = read(field);
 		if (field.in !== 'file') inputs.set(field, convertField(field, value, env));
 		else inputs.set(field, isEmpty(value) ? { value: undefined } : await readFile(context, itemIndex, value));
 	}
 	const options = itemOptionsOf(endpoint);
-	const returnAll = options.limit && context.getNodeParameter('returnAll', itemIndex, false);
+	const returnAll = options.returnAll && read(options.returnAll);
 	for (const option of [options.extraQuery, options.extraBody, options.pageSize, options.paginationMode]) {
-		if (option) inputs.set(option, convertField(option, raw(option, extras), env));
+		if (option) inputs.set(option, convertField(option, read(option), env));
 	}
-	if (options.limit && !returnAll)
-		inputs.set(options.limit, convertField(options.limit, raw(options.limit, extras), env));
+	if (options.limit && !returnAll) inputs.set(options.limit, convertField(options.limit, read(options.limit), env));
 	return inputs;
 }
 

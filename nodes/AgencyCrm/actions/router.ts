@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } f
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { findEndpoint } from '../catalogue';
-import { extrasGroupOf } from '../catalogue/describe';
-import { CONCURRENCY, DEFAULT_CONCURRENCY, concurrencyOption } from '../catalogue/nodeOptions';
+import { DEFAULT_CONCURRENCY, concurrencyOption } from '../catalogue/nodeOptions';
 import { InputError } from '../catalogue/rules';
 import type { Problem } from '../catalogue/types';
 import { problemsOf } from '../catalogue/validate';
 import { mapBounded } from './concurrency';
+import { parameterReader } from './parameters';
 import { CUSTOM_OPERATIONS } from './customOperations';
 import { prepareRequest } from './prepareRequest';
 import { runEndpoint } from './runEndpoint';
@@ -99,8 +99,7 @@ function concurrencyOf(context: IExecuteFunctions): number {
 	const endpoint = findEndpoint(resource, context.getNodeParameter('operation', 0) as string);
 	// An unknown operation fails item by item, below.
 	if (!endpoint) return DEFAULT_CONCURRENCY;
-	const options = context.getNodeParameter(extrasGroupOf(endpoint), 0, {}) as IDataObject;
-	const value = options[CONCURRENCY] ?? DEFAULT_CONCURRENCY;
+	const value = parameterReader(context, endpoint, 0)(concurrencyOption) ?? DEFAULT_CONCURRENCY;
 	const problems = problemsOf(endpoint, undefined, new Map([[concurrencyOption, { value }]]));
 	if (problems.length) throw asNodeError(context, new InputError(problems), 0);
 	return Number(value);

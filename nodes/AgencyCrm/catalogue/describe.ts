@@ -1,30 +1,16 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import type { CollectionName, NodeVersion } from './form';
+import { NODE_VERSIONS, formOf } from './form';
 import type { Resource } from './index';
-import { concurrencyOption, itemOptionsOf } from './nodeOptions';
 import { blocks } from './rules';
-import type { Endpoint, FieldSpec, OutputKeys } from './types';
+import type { Endpoint, FieldSpec } from './types';
 
 /**
- * The node's parameters, generated from the catalogue: per operation, its top-level fields, Return
- * All / Limit, Output, and one collection of optional fields (named the way n8n users know), which
- * also holds the node-behaviour options: extra query parameters and extra body fields as JSON, and
- * the concurrency.
+ * The node's parameters, generated from the catalogue: the Resource list, each resource's
+ * Operation list, and each operation's form (catalogue/form.ts) in every node version, each
+ * version's parameters shown only for that version (`@version`).
  */
-
-type CollectionName = 'filters' | 'options' | 'additionalFields';
-
-/** The collection an operation's optional fields are offered in. */
-export function optionalGroupOf(endpoint: Endpoint): CollectionName {
-	if (endpoint.pagination) return 'filters';
-	if (endpoint.method === 'GET') return 'options';
-	return 'additionalFields';
-}
-
-/** Where the escape hatches, the concurrency and the paging options go: a list's Filters are for filtering. */
-export function extrasGroupOf(endpoint: Endpoint): CollectionName {
-	return endpoint.pagination ? 'options' : optionalGroupOf(endpoint);
-}
 
 const COLLECTIONS: Record<CollectionName, { displayName: string; placeholder: string }> = {
 	filters: { displayName: 'Filters', placeholder: 'Add Filter' },
@@ -32,57 +18,13 @@ const COLLECTIONS: Record<CollectionName, { displayName: string; placeholder: st
 	additionalFields: { displayName: 'Additional Fields', placeholder: 'Add Field' },
 };
 
-function showFor(endpoint: Endpoint) {
-	return { show: { resource: [endpoint.resource], operation: [endpoint.operation.value] } };
-}
-
-/** Whether n8n should ask for the field before running: path values, and what the spec requires. */
-export function isRequiredParameter(field: FieldSpec): boolean {
-	return field.in === 'path' || (field.required !== undefined && blocks(field.required));
-}
-
-const returnAll: INodeProperties = {
-	displayName: 'Return All',
-	name: 'returnAll',
-	type: 'boolean',
-	default: false,
-	description: 'Whether to return all results or only up to a given limit',
-};
-
 /**
- * n8n's UX guidelines for records of more than 10 fields used by AI agents: Simplified (at most 10
- * fields), Raw, or the fields chosen, so that a tool hands the model only what it needs.
+ * Whether n8n should ask for the field before running: path values, and what the spec requires. The
+ * node's own options (Limit) have defaults and say it themselves.
  */
-const output: INodeProperties = {
-	displayName: 'Output',
-	name: 'output',
-	type: 'options',
-	options: [
-		{
-			name: 'Simplified',
-			value: 'simple',
-			description: 'At most 10 main fields of each record, plus the related data asked for',
-		},
-		{ name: 'Raw', value: 'raw', description: 'Every field the API returns' },
-		{
-			name: 'Selected Fields',
-			value: 'fields',
-			description: 'Only the fields you choose, plus the record ID and the related data asked for',
-		},
-	],
-	default: 'simple',
-	description: 'How much of each record to output. Keep it small when an AI agent reads it.',
-};
-
-function selectedFields(keys: OutputKeys): INodeProperties {
-	return {
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'multiOptions',
-		options: [...keys.fields].sort().map((key) => ({ name: key, value: key })),
-		default: [],
-		description: `The fields to output; ${keys.id} always comes out. An expression may name other fields, comma-separated.`,
-	};
+export function isRequiredParameter(field: FieldSpec): boolean {
+	if (field.in === 'node') return false;
+	return field.in === 'path' || (field.required !== undefined && blocks(field.required));
 }
 
 function byDisplayName(a: INodeProperties, b: INodeProperties) {
@@ -121,53 +63,53 @@ export function operationProperties(endpoints: readonly Endpoint[]): INodeProper
 	});
 }
 
-/** Every parameter of every operation, generated from the catalogue entries. */
-export function fieldProperties(endpoints: readonly Endpoint[]): INodeProperties[] {
-	return endpoints.flatMap((endpoint) => {
-		const displayOptions = showFor(endpoint);
-		const shown = (
-			property: INodeProperties,
-			show: IDisplayOptions['show'] = displayOptions.show,
-		): INodeProperties => ({
-			...property,
-			displayOptions: { show },
-		});
-		const topLevel = endpoint.fields
-			.filter((field) => field.placement === 'top')
-			.map((field) => shown({ ...field.property, ...(isRequiredParameter(field) ? { required: true } : {}) }));
-		const properties: INodeProperties[] = [...topLevel];
-		const options = itemOptionsOf(endpoint);
-		if (options.limit) {
-			properties.push(shown(returnAll), shown(options.limit.property, { ...displayOptions.show, returnAll: [false] }));
-		}
-		if (endpoint.outputKeys) {
-			properties.push(
-				shown(output),
-				shown(selectedFields(endpoint.outputKeys), { ...displayOptions.show, output: ['fields'] }),
-			);
-		}
+/** The notice above the keys an operation finds an existing record by (catalogue/types.ts `match`). */
+function matchNotice(notice: string): INodeProperties {
+	return { displayName: notice, name: 'matchNotice', type: 'notice', default: '' };
+}
 
-		const groups = new Map<CollectionName, INodeProperties[]>();
-		const add = (group: CollectionName, ...options: INodeProperties[]) =>
-			groups.set(group, [...(groups.get(group) ?? []), ...options]);
-		add(
-			optionalGroupOf(endpoint),
-			...endpoint.fields.filter((field) => field.placement === 'collection').map((field) => field.property),
-		);
-		const extras = [options.pageSize, options.paginationMode, options.extraQuery, options.extraBody, concurrencyOption];
-		add(extrasGroupOf(endpoint), ...extras.flatMap((option) => (option ? [option.property] : [])));
-		for (const [group, options] of groups) {
-			if (!options.length) continue;
-			properties.push(
-				shown({
-					...COLLECTIONS[group],
-					name: group,
-					type: 'collection',
-					default: {},
-					options: [...options].sort(byDisplayName),
-				}),
-			);
-		}
-		return properties;
+/** One operation's parameters in one version: its form's top-level inputs, then one property per collection. */
+function operationForm(endpoint: Endpoint, version: NodeVersion): INodeProperties[] {
+	const show: IDisplayOptions['show'] = {
+		resource: [endpoint.resource],
+		operation: [endpoint.operation.value],
+		'@version': [version],
+	};
+	// A property's own conditions (Limit: when Return All is off) are kept, for this operation only.
+	const shown = (property: INodeProperties): INodeProperties => ({
+		...property,
+		displayOptions: { show: { ...show, ...property.displayOptions?.show } },
 	});
+	const properties: INodeProperties[] = [];
+	if (version > 1 && endpoint.match) properties.push(shown(matchNotice(endpoint.match.notice)));
+	const collections = new Map<CollectionName, INodeProperties[]>();
+	for (const { field, place } of formOf(endpoint, version)) {
+		if (place === 'top') {
+			properties.push(shown({ ...field.property, ...(isRequiredParameter(field) ? { required: true } : {}) }));
+		} else {
+			collections.set(place, [...(collections.get(place) ?? []), field.property]);
+		}
+	}
+	for (const [name, options] of collections) {
+		properties.push(
+			shown({ ...COLLECTIONS[name], name, type: 'collection', default: {}, options: [...options].sort(byDisplayName) }),
+		);
+	}
+	return properties;
+}
+
+/** Every parameter of every operation, in every version of the node. */
+export function fieldProperties(endpoints: readonly Endpoint[]): INodeProperties[] {
+	return NODE_VERSIONS.flatMap((version) => endpoints.flatMap((endpoint) => operationForm(endpoint, version)));
+}
+
+/**
+ * The canvas subtitle: what the node does, in the words of the nodes panel ("Create or update a
+ * contact"), looked up by resource and operation (n8n shows the raw values otherwise).
+ */
+export function operationSubtitle(endpoints: readonly Endpoint[]): string {
+	const actions = Object.fromEntries(
+		endpoints.map((endpoint) => [`${endpoint.resource}:${endpoint.operation.value}`, endpoint.operation.action]),
+	);
+	return `={{ ${JSON.stringify(actions)}[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
 }

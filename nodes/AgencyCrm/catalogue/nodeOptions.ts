@@ -1,12 +1,13 @@
 import { json } from './convert';
 import { maxPageSizeOf } from './fields';
 import { guard, integer, isObject, rule } from './rules';
-import type { Endpoint, FieldSpec } from './types';
+import type { Endpoint, FieldSpec, OutputKeys } from './types';
 
 /**
- * The options the node reads itself rather than sending them as they are (`in: 'node'`): Limit, Page
- * Size and Pagination Mode of a list, the escape hatches, Concurrency. Each is a field with its own
- * rules and their authority, judged by catalogue/validate.ts like any field of a request.
+ * The options the node reads itself rather than sending them as they are (`in: 'node'`): Return All,
+ * Limit, Page Size and Pagination Mode of a list, Output, the escape hatches, Concurrency. Each is a
+ * field with its own rules and their authority, judged by catalogue/validate.ts like any field of a
+ * request; catalogue/form.ts places them in the form of each node version.
  */
 
 /** The node turns the escape hatches' text into the request's JSON. */
@@ -15,7 +16,6 @@ const PAGING = guard('the node pages the results itself');
 
 export const EXTRA_QUERY = 'extraQueryJson';
 export const EXTRA_BODY = 'extraBodyJson';
-export const CONCURRENCY = 'concurrency';
 
 /** Requests in flight for one node by default: measured and explained in the README ("Concurrency"). */
 export const DEFAULT_CONCURRENCY = 10;
@@ -50,6 +50,18 @@ const extraBody: FieldSpec = {
 	},
 };
 
+const returnAll: FieldSpec = {
+	in: 'node',
+	placement: 'top',
+	property: {
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+};
+
 const limit: FieldSpec = {
 	in: 'node',
 	placement: 'top',
@@ -62,8 +74,55 @@ const limit: FieldSpec = {
 		typeOptions: { minValue: 1 },
 		default: 50,
 		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
 	},
 };
+
+/**
+ * n8n's UX guidelines for records of more than 10 fields used by AI agents: Simplified (at most 10
+ * fields), Raw, or the fields chosen, so that a tool hands the model only what it needs.
+ */
+const output: FieldSpec = {
+	in: 'node',
+	placement: 'top',
+	property: {
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{
+				name: 'Simplified',
+				value: 'simple',
+				description: 'At most 10 main fields of each record, plus the related data asked for',
+			},
+			{ name: 'Raw', value: 'raw', description: 'Every field the API returns' },
+			{
+				name: 'Selected Fields',
+				value: 'fields',
+				description: 'Only the fields you choose, plus the record ID and the related data asked for',
+			},
+		],
+		default: 'simple',
+		description: 'How much of each record to output. Keep it small when an AI agent reads it.',
+	},
+};
+
+/** The fields Output's "Selected Fields" keeps: every key of the record we know, an expression may name others. */
+function selectedFields(keys: OutputKeys): FieldSpec {
+	return {
+		in: 'node',
+		placement: 'top',
+		property: {
+			displayName: 'Fields',
+			name: 'fields',
+			type: 'multiOptions',
+			options: [...keys.fields].sort().map((key) => ({ name: key, value: key })),
+			default: [],
+			description: `The fields to output; ${keys.id} always comes out. An expression may name other fields, comma-separated.`,
+			displayOptions: { show: { output: ['fields'] } },
+		},
+	};
+}
 
 function pageSize(endpoint: Endpoint): FieldSpec {
 	const largest = endpoint.maxPageSize?.size;
@@ -119,7 +178,7 @@ export const concurrencyOption: FieldSpec = {
 	],
 	property: {
 		displayName: 'Concurrency',
-		name: CONCURRENCY,
+		name: 'concurrency',
 		type: 'number',
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		default: DEFAULT_CONCURRENCY,
@@ -130,11 +189,15 @@ export const concurrencyOption: FieldSpec = {
 
 /** The options an item of this operation is read with; each spec is the same object on every call. */
 export interface ItemOptions {
-	extraQuery: FieldSpec;
-	extraBody?: FieldSpec;
+	returnAll?: FieldSpec;
 	limit?: FieldSpec;
+	output?: FieldSpec;
+	selectedFields?: FieldSpec;
 	pageSize?: FieldSpec;
 	paginationMode?: FieldSpec;
+	extraQuery: FieldSpec;
+	extraBody?: FieldSpec;
+	concurrency: FieldSpec;
 }
 
 const optionsByEndpoint = new WeakMap<Endpoint, ItemOptions>();
@@ -152,11 +215,15 @@ export function itemOptionsOf(endpoint: Endpoint): ItemOptions {
 	if (!options) {
 		const paged = endpoint.pagination !== undefined;
 		options = {
-			extraQuery,
-			extraBody: takesBody(endpoint) ? extraBody : undefined,
+			returnAll: paged ? returnAll : undefined,
 			limit: paged ? limit : undefined,
+			output: endpoint.outputKeys ? output : undefined,
+			selectedFields: endpoint.outputKeys ? selectedFields(endpoint.outputKeys) : undefined,
 			pageSize: paged ? pageSize(endpoint) : undefined,
 			paginationMode: (endpoint.paginationModes?.length ?? 0) > 1 ? paginationMode : undefined,
+			extraQuery,
+			extraBody: takesBody(endpoint) ? extraBody : undefined,
+			concurrency: concurrencyOption,
 		};
 		optionsByEndpoint.set(endpoint, options);
 	}

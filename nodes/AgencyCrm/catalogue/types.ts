@@ -82,8 +82,13 @@ export type Inputs = ReadonlyMap<FieldSpec, Converted>;
 
 export interface FieldSpec {
 	in: FieldLocation;
-	/** `top`: a parameter of its own; `collection`: an option of the operation's Additional Fields, Filters or Options. */
+	/** `top`: a parameter of its own; `collection`: an option of a collection (catalogue/form.ts says which, per node version). */
 	placement: 'top' | 'collection';
+	/**
+	 * Set on inputs that shape what the node does or returns rather than the record it sends (related
+	 * data to load, a duplicate check): from node version 2 they sit under Options, apart from the data.
+	 */
+	setting?: boolean;
 	/** The descriptor users see, written as a literal so that the n8n linter checks it. */
 	property: INodeProperties;
 	/** Key in the request; by default the property name in snake_case (`mobilePhone` → `mobile_phone`). */
@@ -217,4 +222,10 @@ export interface Endpoint {
 	noRetryStatuses?: number[];
 	/** Runs an operation that is more than one request, registered under this key. */
 	custom?: CustomOperationKey;
+	/**
+	 * How the operation finds a record that already exists (a create that returns the contact with the
+	 * same email, an upsert): the property names of its keys, in the order they are tried, and what the
+	 * form's notice says. From node version 2 the keys come first in the form, each a parameter of its own.
+	 */
+	match?: { keys: string[]; notice: string };
 }

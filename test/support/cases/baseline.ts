@@ -1,6 +1,6 @@
 import { prepareRequest } from '../../../nodes/AgencyCrm/actions/prepareRequest';
 import { findEndpoint } from '../../../nodes/AgencyCrm/catalogue';
-import { optionalGroupOf } from '../../../nodes/AgencyCrm/catalogue/describe';
+import { optionalGroupOf } from '../../../nodes/AgencyCrm/catalogue/form';
 import type { Endpoint, FieldSpec } from '../../../nodes/AgencyCrm/catalogue/types';
 import type { Binary } from '../fakeN8n';
 import { inProcessContext } from '../inprocess/context';
