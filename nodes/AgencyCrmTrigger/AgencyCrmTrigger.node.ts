@@ -8,6 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { triggerEventsField } from '../AgencyCrm/catalogue/resources/webhook';
+import { eventsSubtitle } from '../shared/events';
 import { CUSTOMER_INCLUDES, PRODUCT_FETCHES, relationOptions } from '../shared/relations';
 import {
 	deliveryItem,
@@ -41,7 +42,7 @@ export class AgencyCrmTrigger implements INodeType {
 		icon: { light: 'file:../../icons/agencyCrm.svg', dark: 'file:../../icons/agencyCrm.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: eventsSubtitle(),
 		description: 'Starts the workflow when a contact or a property is created or updated in Agency CRM',
 		defaults: { name: 'Agency CRM Trigger' },
 		inputs: [],
@@ -56,27 +57,27 @@ export class AgencyCrmTrigger implements INodeType {
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to fetch the customer or product named by the notification and output it under "record" (the notification itself only carries the ID)',
+					'Whether to fetch the contact or property named by the notification and output it under "record" (the notification itself only carries the ID)',
 			},
 			{
-				displayName: 'Customer Related Data',
+				displayName: 'Contact Related Data',
 				name: 'customerInclude',
 				type: 'multiOptions',
 				options: relationOptions(CUSTOMER_INCLUDES),
 				default: [],
 				displayOptions: { show: { fetchFullRecord: [true] } },
 				description:
-					'Related data to load with a customer (the API\'s "include"). Suggestions: an expression may give any other value.',
+					'Related data to load with a contact (the API\'s "include"). Suggestions: an expression may give any other value.',
 			},
 			{
-				displayName: 'Product Related Data',
+				displayName: 'Property Related Data',
 				name: 'productFetch',
 				type: 'multiOptions',
 				options: relationOptions(PRODUCT_FETCHES),
 				default: [],
 				displayOptions: { show: { fetchFullRecord: [true] } },
 				description:
-					'Related data to load with a product (the API\'s "fetch"), e.g. criteria, pictures and lots. Suggestions: an expression may give any other value.',
+					'Related data to load with a property (the API\'s "fetch"), e.g. criteria, pictures and lots. Suggestions: an expression may give any other value.',
 			},
 			{
 				displayName: 'Skip Unchanged Records',

@@ -73,7 +73,7 @@ describe('failures', () => {
 		const failed = output.flatMap((item, index) => (item.json.error ? [index] : []));
 		expect(failed).toEqual([30, 31, 45]);
 		expect(output[30].json.apiError).toMatchObject({ code: 'NOT_FOUND' });
-		expect(output[31].json.error).toBe('Invalid input: "Customer" (customers_id) cannot be "." or ".."');
+		expect(output[31].json.error).toBe('Invalid input: "Contact" (customers_id) cannot be "." or ".."');
 		expect(output[59].json.customers_id).toBe(10060);
 		expect(await apiRequests()).toBe(59);
 	});

@@ -40,7 +40,7 @@ test('with Continue On Fail, every item has its output, in order, paired with it
 	expect(items.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
 	expect(items[0].json.customers_id).toBe(10001);
 	// ".." would address another endpoint: refused before sending.
-	expect(items[1].json.error).toBe('Invalid input: "Customer" (customers_id) cannot be "." or ".."');
+	expect(items[1].json.error).toBe('Invalid input: "Contact" (customers_id) cannot be "." or ".."');
 	// The spec does not type customer ids: a non-numeric one is sent, and the API answers.
 	expect(items[2].json.apiError).toMatchObject({ code: 'NOT_FOUND' });
 	expect(items[3].json.apiError).toMatchObject({ code: 'NOT_FOUND' });

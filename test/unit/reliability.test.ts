@@ -86,7 +86,7 @@ test('the table has one row per operation, with the decision and its reason', ()
 	const rows = reliabilityTable(ENDPOINTS).split('\n').slice(2);
 	expect(rows).toHaveLength(ENDPOINTS.length);
 	expect(rows).toContain(
-		`| Customer | Create | \`POST /customers\` | yes, when it carries an email or a phone and Check Duplicate is off | ${resendPolicyOf(findEndpoint('customer', 'create')!).reason.replace(/\|/g, '\\|')} |`,
+		`| Contact | Create | \`POST /customers\` | yes, when it carries an email or a phone and Check Duplicate is off | ${resendPolicyOf(findEndpoint('customer', 'create')!).reason.replace(/\|/g, '\\|')} |`,
 	);
 	expect(rows.find((row) => row.startsWith('| Consent | Set |'))).toContain('| yes; never after 502 |');
 	expect(rows.find((row) => row.startsWith('| Lead | Create Seller Lead |'))).toContain('| no |');

@@ -45,11 +45,11 @@ test('other ids go as given, encoded, so that "/" cannot route elsewhere; "." an
 	expect(request.path).toBe('/customers/C-12%2F34');
 	for (const value of ['.', '..', ' .. ']) {
 		expect(await problems('customer', 'get', { customerId: byId(value), options: {} })).toEqual([
-			{ field: '"Customer" (customers_id)', message: 'cannot be "." or ".."' },
+			{ field: '"Contact" (customers_id)', message: 'cannot be "." or ".."' },
 		]);
 	}
 	expect(await problems('customer', 'get', { customerId: byId(''), options: {} })).toEqual([
-		{ field: '"Customer" (customers_id)', message: 'is required' },
+		{ field: '"Contact" (customers_id)', message: 'is required' },
 	]);
 });
 

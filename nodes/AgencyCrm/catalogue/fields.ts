@@ -77,11 +77,11 @@ export function customerField(location: FieldLocation, given: Placement = {}): F
 		required: given.required,
 		placement: placementOf(location, given),
 		property: {
-			displayName: 'Customer',
+			displayName: 'Contact',
 			name: 'customerId',
 			type: 'resourceLocator',
 			default: { mode: 'list', value: '' },
-			description: 'The customer (contact); search by name, email or phone',
+			description: "The contact (the API's customer); search by name, email or phone",
 			modes: [
 				{
 					displayName: 'From List',
@@ -103,11 +103,11 @@ export function productField(location: FieldLocation, given: Placement = {}): Fi
 		required: given.required,
 		placement: placementOf(location, given),
 		property: {
-			displayName: 'Product',
+			displayName: 'Property',
 			name: 'productId',
 			type: 'resourceLocator',
 			default: { mode: 'list', value: '' },
-			description: 'The product (property listing); search by title or reference',
+			description: "The property listing (the API's product); search by title or reference",
 			modes: [
 				{
 					displayName: 'From List',

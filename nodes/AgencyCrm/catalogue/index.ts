@@ -30,23 +30,37 @@ const resource = (name: string, value: string, description: string, endpoints: r
 	endpoints,
 });
 
-/** The Resource list, sorted by name as n8n lists options: name, value, description, endpoints. */
+/**
+ * The Resource list, sorted by name as n8n lists options: name, value, description, endpoints. Names
+ * are the users' words; where the API says otherwise, the description names the API's word once, and
+ * the value (what saved workflows hold) stays the API's.
+ */
 export const RESOURCES: readonly Resource[] = [
-	resource('Action', 'action', 'Commercial activities logged on contacts and properties', actionEndpoints),
+	resource(
+		'Activity',
+		'action',
+		"Calls, visits, emails and other activities logged on contacts and properties (the API's actions)",
+		actionEndpoints,
+	),
 	resource('Agency', 'agency', 'Agencies of the site, and what this access can reach', agencyEndpoints),
 	resource('Calendar', 'calendar', 'Agenda events, event types and office hours', calendarEndpoints),
 	resource('Config List', 'config', 'Values of configuration lists', configEndpoints),
 	resource('Consent', 'consent', 'Cold-calling consent of a contact', consentEndpoints),
+	resource('Contact', 'customer', "Buyers, sellers, tenants and landlords (the API's customers)", customerEndpoints),
 	resource('Criterion', 'criterion', 'Property and search criteria, categories and zones', criterionEndpoints),
-	resource('Customer', 'customer', 'Contacts: buyers, sellers, tenants, landlords', customerEndpoints),
 	resource('Follow-Up', 'followUp', 'Links between a contact and a property', followUpEndpoints),
 	resource('Lead', 'lead', 'Seller and buyer leads from websites and portals', leadEndpoints),
 	resource('Mandate', 'mandate', 'The mandate register', mandateEndpoints),
-	resource('Product', 'product', 'Property listings, their pictures, lots and labels', productEndpoints),
+	resource(
+		'Property',
+		'product',
+		"Property listings with their pictures, lots and labels (the API's products)",
+		productEndpoints,
+	),
 	resource('Search Request', 'searchRequest', 'What a buyer is looking for', searchRequestEndpoints),
 	resource('Transaction', 'transaction', 'Sale agreements, offers and leases', transactionEndpoints),
 	resource('User', 'user', 'Agents and collaborators', userEndpoints),
-	resource('Webhook', 'webhook', 'Subscriptions to customer and product events', webhookEndpoints),
+	resource('Webhook', 'webhook', 'Subscriptions to contact and property events', webhookEndpoints),
 ];
 
 /** Every endpoint of the spec, resource after resource. */

@@ -15,7 +15,7 @@ const actionFields: FieldSpec[] = [
 		convert: id,
 		required: guess('an action names its type as action_type_id'),
 		property: {
-			displayName: 'Action Type Name or ID',
+			displayName: 'Activity Type Name or ID',
 			name: 'actionTypeId',
 			type: 'options',
 			typeOptions: { loadOptionsMethod: 'getActionTypes' },
@@ -34,7 +34,7 @@ const actionFields: FieldSpec[] = [
 			name: 'date',
 			type: 'dateTime',
 			default: '',
-			description: 'When the action took place; now when left out',
+			description: 'When the activity took place; now when left out',
 		},
 	},
 	commentField(),
@@ -45,9 +45,9 @@ export const actionEndpoints: Endpoint[] = [
 	{
 		resource: 'action',
 		operation: {
-			name: 'Create for Customer',
+			name: 'Create for Contact',
 			value: 'createForCustomer',
-			action: 'Log an action on a customer',
+			action: 'Log an activity on a contact',
 			description:
 				'Log a call, visit, email or other activity on a contact, with its type, date and comment. It always goes to the application log; the history shows it only if its action type allows it.',
 		},
@@ -64,9 +64,9 @@ export const actionEndpoints: Endpoint[] = [
 	{
 		resource: 'action',
 		operation: {
-			name: 'Create for Product',
+			name: 'Create for Property',
 			value: 'createForProduct',
-			action: 'Log an action on a product',
+			action: 'Log an activity on a property',
 			description:
 				'Log a call, visit, email or other activity on a property listing, with its type, date and comment. It always goes to the application log; the history shows it only if its action type allows it.',
 		},
@@ -83,10 +83,10 @@ export const actionEndpoints: Endpoint[] = [
 	{
 		resource: 'action',
 		operation: {
-			name: 'Get Many for Customer',
+			name: 'Get Many for Contact',
 			value: 'getManyForCustomer',
-			action: 'Get many actions of a customer',
-			description: 'List the action history of a contact',
+			action: 'Get many activities of a contact',
+			description: 'List the activity history of a contact',
 		},
 		method: 'GET',
 		path: '/customers/{customerId}/actions',
@@ -97,10 +97,10 @@ export const actionEndpoints: Endpoint[] = [
 	{
 		resource: 'action',
 		operation: {
-			name: 'Get Many for Product',
+			name: 'Get Many for Property',
 			value: 'getManyForProduct',
-			action: 'Get many actions of a product',
-			description: 'List the action history of a property listing',
+			action: 'Get many activities of a property',
+			description: 'List the activity history of a property listing',
 		},
 		method: 'GET',
 		path: '/products/{productId}/actions',
@@ -113,8 +113,9 @@ export const actionEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Get Types',
 			value: 'getTypes',
-			action: 'Get action types',
-			description: 'List the action types of the site (their IDs are used when logging actions)',
+			action: 'Get activity types',
+			description:
+				"List the activity types of the site, the API's action types (their IDs are used when logging activities)",
 		},
 		method: 'GET',
 		path: '/actions/types',

@@ -9,7 +9,7 @@ export const consentEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Set',
 			value: 'set',
-			action: 'Set the consent of a customer',
+			action: 'Set the consent of a contact',
 			description:
 				'Record, or update, the cold-calling consent of a contact with its reason and an optional proof file. If the proof cannot be stored, nothing is recorded (error 502).',
 		},
@@ -72,7 +72,7 @@ export const consentEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Revoke',
 			value: 'revoke',
-			action: 'Revoke the consent of a customer',
+			action: 'Revoke the consent of a contact',
 			description: 'Set the revocation date of the contact’s cold-calling consent; succeeds even when there is none',
 		},
 		method: 'DELETE',

@@ -5,11 +5,11 @@ export const criterionEndpoints: Endpoint[] = [
 	{
 		resource: 'criterion',
 		operation: {
-			name: 'Get Product Criteria',
+			name: 'Get Property Criteria',
 			value: 'getProductCriteria',
-			action: 'Get product criteria',
+			action: 'Get property criteria',
 			description:
-				'List the product criterion definitions of the site: type, label, activation state and personalisation flags',
+				"List the property criterion definitions (the API's product criteria) of the site: type, label, activation state and personalisation flags",
 		},
 		method: 'GET',
 		path: '/criterias/product/all',
@@ -19,10 +19,10 @@ export const criterionEndpoints: Endpoint[] = [
 	{
 		resource: 'criterion',
 		operation: {
-			name: 'Get Product Criterion',
+			name: 'Get Property Criterion',
 			value: 'getProductCriterion',
-			action: 'Get a product criterion',
-			description: 'Get one product criterion definition, by its ID or XML identifier, with its possible values',
+			action: 'Get a property criterion',
+			description: 'Get one property criterion definition, by its ID or XML identifier, with its possible values',
 		},
 		method: 'GET',
 		path: '/criterias/product/{criteriaId}',
@@ -72,7 +72,7 @@ export const criterionEndpoints: Endpoint[] = [
 			name: 'Get Category Criteria',
 			value: 'getCategoryCriteria',
 			action: 'Get the criteria of a category',
-			description: 'List the criteria of one product category (property type)',
+			description: 'List the criteria of one property category (property type)',
 		},
 		method: 'GET',
 		path: '/criterias/categories/{categoryId}',

@@ -41,6 +41,7 @@ function customerIncludeField(): FieldSpec {
 	return {
 		in: 'query',
 		placement: 'collection',
+		setting: true,
 		convert: commaList,
 		values: guess('customer includes beyond the spec list'),
 		property: {
@@ -50,7 +51,7 @@ function customerIncludeField(): FieldSpec {
 			options: relationOptions(CUSTOMER_INCLUDES),
 			default: [],
 			description:
-				'Related data to load with each contact (consent, search requests…); other values can be given with an expression',
+				'Related data to load with each contact (the API\'s "include": consent, search requests…); other values can be given with an expression',
 		},
 	};
 }
@@ -88,12 +89,25 @@ export const CONTACT_FIELDS: FieldSpec[] = [
 	{
 		in: 'body',
 		placement: 'collection',
-		property: { displayName: 'Phone', name: 'phone', type: 'string', default: '', description: 'Landline number' },
+		property: {
+			displayName: 'Phone',
+			name: 'phone',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +33 4 78 00 00 00',
+			description: 'Landline number',
+		},
 	},
 	{
 		in: 'body',
 		placement: 'collection',
-		property: { displayName: 'Mobile Phone', name: 'mobilePhone', type: 'string', default: '' },
+		property: {
+			displayName: 'Mobile Phone',
+			name: 'mobilePhone',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +33 6 12 34 56 78',
+		},
 	},
 	{
 		in: 'body',
@@ -198,6 +212,9 @@ export const CONTACT_FIELDS: FieldSpec[] = [
 /** Create, update and upsert: the contact, its type and its agent. */
 const profileFields: FieldSpec[] = [...CONTACT_FIELDS, typeField(), userField('body')];
 
+/** The fields an existing contact is found by, in the order Create or Update searches them. */
+const MATCH_KEYS = ['email', 'phone', 'mobilePhone'];
+
 /** The keys by which the API finds a duplicate contact (spec section 4 "Customers": "email OR phones"). */
 const DUPLICATE_KEYS = ['email', 'phone', 'mobile_phone', 'phones'];
 
@@ -230,9 +247,9 @@ export const customerEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Create',
 			value: 'create',
-			action: 'Create a customer',
+			action: 'Create a contact',
 			description:
-				'Create a contact from any of last name, email or phone. A contact with the same email or phone on the site is returned instead, unless Check Duplicate is on. Returns the contact.',
+				'Create a contact from any of email, phone or last name. A contact with the same email or phone on the site is returned instead, unless Check Duplicate is on. Returns the contact.',
 		},
 		method: 'POST',
 		path: '/customers',
@@ -245,16 +262,22 @@ export const customerEndpoints: Endpoint[] = [
 			{
 				in: 'body',
 				placement: 'collection',
+				setting: true,
 				property: {
 					displayName: 'Check Duplicate',
 					name: 'checkDuplicate',
 					type: 'boolean',
 					default: false,
 					description:
-						'Whether to ask the API to check for an existing contact with the same email or phone instead of returning it',
+						'Whether to ask the API to refuse the contact when one with the same email or phone exists (check_duplicate), rather than return that one. What the API answers then is not documented; the sandbox refuses with 409.',
 				},
 			},
 		],
+		match: {
+			keys: MATCH_KEYS,
+			notice:
+				'Agency CRM finds an existing contact by email or phone: a contact with the same one is returned instead of a new one, unless Check Duplicate (under Options) is on',
+		},
 		checks: [identified],
 		resend: createFindsItsDuplicate,
 		outputKeys: CUSTOMER_OUTPUT,
@@ -264,8 +287,10 @@ export const customerEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Create or Update',
 			value: 'upsert',
-			action: 'Create or update a customer',
-			description: 'Create a new record, or update the current one if it already exists (upsert)',
+			action: 'Create or update a contact',
+			// The wording n8n's lint asks of an upsert, with how the contact is matched.
+			description:
+				'Create a new contact (matched by email, then phone, then mobile phone), or update the current one if it already exists (upsert)',
 		},
 		method: 'POST',
 		path: '/customers',
@@ -288,6 +313,10 @@ export const customerEndpoints: Endpoint[] = [
 			...createFindsItsDuplicate,
 			reason: `Its searches read and its update is a partial update, both resent. Its create: ${createFindsItsDuplicate.reason}`,
 		},
+		match: {
+			keys: MATCH_KEYS,
+			notice: 'Matched by email, then phone, then mobile phone; updated if found, created otherwise',
+		},
 		custom: 'upsertCustomer',
 		outputKeys: CUSTOMER_OUTPUT,
 	},
@@ -296,9 +325,8 @@ export const customerEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Get Many',
 			value: 'getAll',
-			action: 'Get many customers',
-			description:
-				'Search contacts by email, phone, text, agency, type or last change, newest first (by customers_ID descending)',
+			action: 'Get many contacts',
+			description: 'Search contacts by email, phone, text, agency, type or last change, newest first',
 		},
 		method: 'POST',
 		path: '/customers/search',
@@ -341,7 +369,7 @@ export const customerEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Get',
 			value: 'get',
-			action: 'Get a customer',
+			action: 'Get a contact',
 			description: 'Get one contact by its ID, with the related data asked for (address, groups, consent…)',
 		},
 		method: 'GET',
@@ -355,7 +383,7 @@ export const customerEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Update',
 			value: 'update',
-			action: 'Update a customer',
+			action: 'Update a contact',
 			description: 'Change only the fields given on one contact; returns the contact',
 		},
 		method: 'PATCH',
@@ -369,8 +397,8 @@ export const customerEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Get Groups',
 			value: 'getGroups',
-			action: 'Get customer groups',
-			description: 'List the customer groups (their IDs are used when creating customers or leads)',
+			action: 'Get contact groups',
+			description: 'List the contact groups (their IDs are used when creating contacts or leads)',
 		},
 		method: 'GET',
 		path: '/customers/groups',
@@ -382,8 +410,9 @@ export const customerEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Get Origins',
 			value: 'getOrigins',
-			action: 'Get customer origins',
-			description: 'List the customer origins (their IDs are used when creating customers or leads)',
+			action: 'Get contact origins',
+			description:
+				'List the contact origins, such as website or walk-in (their IDs are used when creating contacts or leads)',
 		},
 		method: 'GET',
 		path: '/customers/origins',

@@ -41,6 +41,7 @@ export const mandateEndpoints: Endpoint[] = [
 			{
 				in: 'query',
 				placement: 'collection',
+				setting: true,
 				convert: commaList,
 				property: {
 					displayName: 'Include',

@@ -37,6 +37,7 @@ const TRANSACTION_OUTPUT: OutputKeys = {
  */
 const includeField: FieldSpec = {
 	in: 'query',
+	setting: true,
 	placement: 'collection',
 	convert: commaList,
 	values: guess('transaction includes beyond those the spec names'),

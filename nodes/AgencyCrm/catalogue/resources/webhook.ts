@@ -28,6 +28,14 @@ function urlField(isCreate: boolean): FieldSpec {
 	};
 }
 
+/** Spec section 6: "The overview also names a `property.updated` event for product changes". */
+const OVERVIEW_PROPERTY_EVENT = {
+	name: 'Property Changed (property.updated)',
+	value: 'property.updated',
+	description:
+		"The event the spec's overview names for property changes; how it relates to PRODUCT_UPDATE is not documented",
+};
+
 function eventsField(isCreate: boolean): FieldSpec {
 	return {
 		in: 'body',
@@ -41,7 +49,7 @@ function eventsField(isCreate: boolean): FieldSpec {
 			displayName: 'Events',
 			name: 'origines',
 			type: 'multiOptions',
-			options: [...EVENT_OPTIONS, { name: 'Property Updated (property.updated)', value: 'property.updated' }],
+			options: [...EVENT_OPTIONS, OVERVIEW_PROPERTY_EVENT].sort((a, b) => a.name.localeCompare(b.name)),
 			default: [],
 			description:
 				'Events that trigger a delivery; they replace the current list entirely. Other event types can be given with an expression.',
@@ -172,7 +180,7 @@ export const webhookEndpoints: Endpoint[] = [
 			name: 'Create',
 			value: 'create',
 			action: 'Create a webhook',
-			description: 'Subscribe a URL to customer or product events; returns the webhook with its ID',
+			description: 'Subscribe a URL to contact or property events; returns the webhook with its ID',
 		},
 		method: 'POST',
 		path: '/hooks',

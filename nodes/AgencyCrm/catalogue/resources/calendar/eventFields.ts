@@ -150,7 +150,7 @@ export const optionalEventFields: FieldSpec[] = [
 		placement: 'collection',
 		convert: idList,
 		property: {
-			displayName: 'Product IDs',
+			displayName: 'Property IDs',
 			name: 'products',
 			type: 'string',
 			default: '',
@@ -163,7 +163,7 @@ export const optionalEventFields: FieldSpec[] = [
 		placement: 'collection',
 		convert: idList,
 		property: {
-			displayName: 'Customer IDs',
+			displayName: 'Contact IDs',
 			name: 'contacts',
 			type: 'string',
 			default: '',

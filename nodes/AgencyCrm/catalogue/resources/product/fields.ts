@@ -167,6 +167,7 @@ export const LISTING_FIELDS: FieldSpec[] = [
 export const fetchField: FieldSpec = {
 	in: 'query',
 	placement: 'collection',
+	setting: true,
 	convert: commaList,
 	values: guess('product fetch values'),
 	property: {
@@ -175,6 +176,7 @@ export const fetchField: FieldSpec = {
 		type: 'multiOptions',
 		options: relationOptions(PRODUCT_FETCHES),
 		default: [],
-		description: 'Related data to load with each product; other values can be given with an expression',
+		description:
+			'Related data to load with each property (the API\'s "fetch"); other values can be given with an expression',
 	},
 };

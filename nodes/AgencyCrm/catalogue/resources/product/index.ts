@@ -45,7 +45,7 @@ export const productEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Create',
 			value: 'create',
-			action: 'Create a product',
+			action: 'Create a property',
 			description:
 				'Create a property listing in an agency from its transaction and property type, price, place and criteria. Returns the listing.',
 		},
@@ -70,7 +70,7 @@ export const productEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Get Many',
 			value: 'getAll',
-			action: 'Get many products',
+			action: 'Get many properties',
 			description: 'Search property listings by agency, status, price, text, criteria or last change',
 		},
 		method: 'POST',
@@ -115,7 +115,7 @@ export const productEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Get',
 			value: 'get',
-			action: 'Get a product',
+			action: 'Get a property',
 			description: 'Get one property listing by its ID, with the related data asked for (criteria, pictures, lots…)',
 		},
 		method: 'GET',
@@ -129,7 +129,7 @@ export const productEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Update',
 			value: 'update',
-			action: 'Update a product',
+			action: 'Update a property',
 			description:
 				'Change only the fields given on one listing; criteria sent replace the values of the same criteria. Returns the listing.',
 		},
@@ -146,8 +146,8 @@ export const productEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Get Lots',
 			value: 'getLots',
-			action: 'Get the lots of a product',
-			description: 'List the lots (sub-products, such as the units of a building) of a listing',
+			action: 'Get the lots of a property',
+			description: 'List the lots (sub-listings, such as the units of a building) of a listing',
 		},
 		method: 'GET',
 		path: '/products/{productId}/lots',
@@ -159,7 +159,7 @@ export const productEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Add View',
 			value: 'addView',
-			action: 'Add a view to a product',
+			action: 'Add a view to a property',
 			description: 'Count one view of the listing on an external website (adds 1 to its view counter)',
 		},
 		method: 'POST',
@@ -176,7 +176,7 @@ export const productEndpoints: Endpoint[] = [
 		operation: {
 			name: 'Generate DPE/GES Label',
 			value: 'generateDpeGes',
-			action: 'Generate the DPE/GES label of a product',
+			action: 'Generate the DPE/GES label of a property',
 			description:
 				'Render the energy (DPE) and climate (GES) label image from the listing’s criteria; the image is output as binary data',
 		},

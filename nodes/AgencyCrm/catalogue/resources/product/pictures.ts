@@ -17,13 +17,13 @@ export function pictureUpload(visibility: 'public' | 'private'): Endpoint {
 				? {
 						name: 'Upload Public Picture',
 						value: 'uploadPublicPicture',
-						action: 'Upload a public picture of a product',
+						action: 'Upload a public picture of a property',
 						description: `Add a photo shown on the listing, from an input binary field (${limits}). Returns the picture.`,
 					}
 				: {
 						name: 'Upload Private Picture',
 						value: 'uploadPrivatePicture',
-						action: 'Upload a private picture of a product',
+						action: 'Upload a private picture of a property',
 						description: `Add a photo kept for the agency only, from an input binary field (${limits}). Returns the picture.`,
 					},
 		method: 'POST',

@@ -65,6 +65,7 @@ export const userEndpoints: Endpoint[] = [
 			{
 				in: 'query',
 				placement: 'collection',
+				setting: true,
 				key: 'include',
 				// Spec section 4: "include=logs adds recent action log entries".
 				convert: (value) => ({ value: value === true ? 'logs' : undefined }),
