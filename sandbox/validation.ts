@@ -70,6 +70,11 @@ export class FieldReader {
 		this.details.push({ field: this.field(key), message });
 	}
 
+	/** Whether a detail already refuses the value given for this key. */
+	refused(key: string): boolean {
+		return this.details.some((detail) => detail.field === this.field(key));
+	}
+
 	get valid(): boolean {
 		return this.details.length === 0;
 	}

@@ -22,7 +22,9 @@ const getCustomer = (id: string) => ({
 test('a 403 for a pack not granted says which pack the operation needs, with the API code and request id', async () => {
 	const [[item]] = await runAs('limited-client', [getCustomer('10001')]);
 	expect(item.json.error).toMatch(/^PACK_NOT_GRANTED: .* \(HTTP 403\)$/);
-	expect(item.json.description).toContain('This operation needs the Customers pack (or Full).');
+	expect(item.json.description).toContain(
+		'This operation needs the Customers pack (or Full): ask Agency CRM to grant it',
+	);
 	expect(item.json.apiError).toMatchObject({
 		code: 'PACK_NOT_GRANTED',
 		request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),

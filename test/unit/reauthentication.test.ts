@@ -61,7 +61,7 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 		);
 		expect(sent.map((options) => options.ignoreHttpStatusErrors)).toEqual([true]);
 		expect(error.message).toBe('NOT_FOUND: No such customer (HTTP 404)');
-		expect(error.description).toBe('Request ID: hdr-404 (quote it to Agency CRM support)');
+		expect(error.description).toBe('Check the IDs given.<br>Request ID: hdr-404 (quote it to Agency CRM support)');
 	});
 
 	test('a revoked token: the request is sent again with status errors thrown, one exchange, success', async () => {
@@ -170,13 +170,13 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 				method: 'GET',
 				idempotent: false,
 				path: '/customers/1',
-				accessNeeded: 'the Customers pack',
+				guide: { accessNeeded: 'the Customers pack' },
 			}),
 		);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('PACK_NOT_GRANTED: Customers pack needed (HTTP 403)');
 		expect(error.description).toBe(
-			'This operation needs the Customers pack.\nRequest ID: r-403 (quote it to Agency CRM support)',
+			"This operation needs the Customers pack: ask Agency CRM to grant it to this API client. An agency named in the request must also belong to the credential's site.<br>Request ID: r-403 (quote it to Agency CRM support)",
 		);
 		expect(error.context.apiError).toMatchObject({ code: 'PACK_NOT_GRANTED', request_id: 'r-403' });
 	});
@@ -204,7 +204,9 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 			apiRequest(newContext().context, { method: 'GET', idempotent: false, path: '/webhooks' }),
 		);
 		expect(error.message).toBe('UNAUTHENTICATED: Token revoked (HTTP 401)');
-		expect(error.description).toBe('Request ID: r-9 (quote it to Agency CRM support)');
+		expect(error.description).toBe(
+			'Agency CRM refused the access token even after a new token exchange: open the credential, check the Client ID and Client Secret, and press Test.<br>Request ID: r-9 (quote it to Agency CRM support)',
+		);
 		expect(crm.state.exchanges).toBe(2);
 		expect(crm.requests).toHaveLength(3);
 	});

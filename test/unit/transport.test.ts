@@ -1,6 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, collectPages } from '../../nodes/shared/transport';
+import { requestOf } from '../../nodes/AgencyCrm/catalogue/requests';
+import { apiRequest, collectPages, plainDescription } from '../../nodes/shared/transport';
 import type { ApiResponse } from '../../nodes/shared/transport';
 import { backoffDelayMs, retryAfterMs } from '../../nodes/shared/transport/backoff';
 import { errorAnswer, fakeContext, ok, status } from '../support/fakeN8n';
@@ -83,23 +84,30 @@ describe('apiRequest', () => {
 		expect(calls).toHaveLength(1);
 	});
 
-	test('maps a validation error with every detail and the request id', async () => {
+	test('maps a validation error to one line per detail, each field as the form labels it, what to do and the request id', async () => {
 		const details = [
 			{ field: 'starts_at', message: 'must end with Z' },
 			{ field: 'users', message: 'exactly one organizer' },
+			{ field: 'notary', message: 'is unknown <b>here</b>' },
 		];
 		const requestId = '4f0c2d8e-1b8a-4c59-9d59-3f7c5f1a2b3c';
 		const { context } = scripted([
 			errorAnswer(422, 'VALIDATION_ERROR', 'The request is invalid', { details, requestId }),
 		]);
-		const error = await failureOf<NodeApiError>(
-			apiRequest(context, { method: 'POST', idempotent: false, path: '/calendar/events' }),
-		);
+		const error = await failureOf<NodeApiError>(apiRequest(context, requestOf('calendar:createEvent')));
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('VALIDATION_ERROR: The request is invalid (HTTP 422)');
+		// n8n's editor reads descriptions as HTML: lines are escaped and broken with <br>.
 		expect(error.description).toBe(
-			'starts_at: must end with Z\nusers: exactly one organizer\nRequest ID: 4f0c2d8e-1b8a-4c59-9d59-3f7c5f1a2b3c (quote it to Agency CRM support)',
+			[
+				'"Starts At" (starts_at): must end with Z',
+				'"Participants" (users): exactly one organizer',
+				'notary: is unknown &lt;b&gt;here&lt;/b&gt;',
+				'Fix the fields above and run again.',
+				'Request ID: 4f0c2d8e-1b8a-4c59-9d59-3f7c5f1a2b3c (quote it to Agency CRM support)',
+			].join('<br>'),
 		);
+		expect(plainDescription(error.description!).split('\n')[2]).toBe('notary: is unknown <b>here</b>');
 		expect(error.httpCode).toBe('422');
 	});
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { linesDescription, plainDescription } from '../../shared/transport';
 import { findEndpoint } from '../catalogue';
 import { DEFAULT_CONCURRENCY, concurrencyOption } from '../catalogue/nodeOptions';
 import { InputError } from '../catalogue/rules';
@@ -12,6 +13,13 @@ import { CUSTOM_OPERATIONS } from './customOperations';
 import { prepareRequest } from './prepareRequest';
 import { runEndpoint } from './runEndpoint';
 
+/** Several problems one per line (one alone is the message), then what to do. */
+function inputErrorDescription(problems: Problem[]): string | undefined {
+	const lines = problems.length > 1 ? problems.map((problem) => `${problem.field} ${problem.message}`) : [];
+	const fields = [...new Set(problems.map((problem) => problem.field))].join(', ');
+	return linesDescription([...lines, `Nothing was sent to Agency CRM. Fix ${fields} and run again.`]);
+}
+
 /** Any failure of one item as the n8n error users see, with the item it belongs to. */
 function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
@@ -21,7 +29,7 @@ function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: numb
 	if (error instanceof InputError) {
 		return new NodeOperationError(context.getNode(), `Invalid input: ${error.message}`, {
 			itemIndex,
-			description: `Nothing was sent to Agency CRM. Fix ${error.problems.map((problem) => problem.field).join(', ')} and run again.`,
+			description: inputErrorDescription(error.problems),
 		});
 	}
 	return new NodeApiError(context.getNode(), error as JsonObject, { itemIndex });
@@ -34,7 +42,7 @@ function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number):
 	return {
 		json: {
 			error: error.message,
-			description: error.description ?? undefined,
+			description: error.description ? plainDescription(error.description) : undefined,
 			httpCode: httpCode ?? undefined,
 			...(apiError ? { apiError } : {}),
 		},

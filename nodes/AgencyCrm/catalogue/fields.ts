@@ -45,6 +45,7 @@ function placementOf(location: FieldLocation, given: Placement): FieldSpec['plac
 export function agencyField(location: FieldLocation, given: Placement = {}): FieldSpec {
 	return {
 		in: location,
+		findWith: 'Agency → Get Many',
 		key: 'agency_id',
 		convert: id,
 		required: given.required,
@@ -72,6 +73,7 @@ export function agencyField(location: FieldLocation, given: Placement = {}): Fie
 export function customerField(location: FieldLocation, given: Placement = {}): FieldSpec {
 	return {
 		in: location,
+		findWith: 'Contact → Get Many (by email or phone)',
 		key: 'customers_id',
 		convert: id,
 		required: given.required,
@@ -98,6 +100,7 @@ export function customerField(location: FieldLocation, given: Placement = {}): F
 export function productField(location: FieldLocation, given: Placement = {}): FieldSpec {
 	return {
 		in: location,
+		findWith: 'Property → Get Many (by reference or text)',
 		key: 'product_id',
 		convert: id,
 		required: given.required,
@@ -124,6 +127,7 @@ export function productField(location: FieldLocation, given: Placement = {}): Fi
 export function userField(location: FieldLocation, given: Placement = {}): FieldSpec {
 	return {
 		in: location,
+		findWith: 'User → Get Many (by name or email)',
 		key: 'user_id',
 		convert: id,
 		required: given.required,

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest } from '../../shared/transport';
 import { endpointOf } from './index';
+import { refusalGuide } from './refusals';
 import { mayResend } from './resend';
 import type { Endpoint, RequestParts } from './types';
 
@@ -21,16 +22,6 @@ export function fillPath(path: string, params: IDataObject = {}): string {
 	});
 }
 
-/** "the Customers pack", "the Properties or Websites pack", "the SITE_CALENDAR:WRITE permission". */
-function accessNeeded(endpoint: Endpoint): string | undefined {
-	const packs = endpoint.packs.filter((pack) => pack !== 'Any');
-	if (!packs.length) return undefined;
-	const names = packs.join(' or ');
-	return packs.every((pack) => pack.startsWith('SITE_CALENDAR'))
-		? `the ${names} permission`
-		: `the ${names} pack (or Full)`;
-}
-
 const unlessEmpty = (object: IDataObject | undefined) => (object && Object.keys(object).length ? object : undefined);
 
 /** The request of one catalogue entry with these parts. */
@@ -43,7 +34,7 @@ export function requestFor(endpoint: Endpoint, parts: RequestParts = {}, itemInd
 		responseType: endpoint.output === 'imageOrRecord' ? 'binary' : 'json',
 		idempotent: mayResend(endpoint, { body: parts.body ?? {} }),
 		noRetryStatuses: endpoint.noRetryStatuses,
-		accessNeeded: accessNeeded(endpoint),
+		guide: refusalGuide(endpoint),
 		itemIndex,
 	};
 }

@@ -91,6 +91,8 @@ export interface FieldSpec {
 	setting?: boolean;
 	/** The descriptor users see, written as a literal so that the n8n linter checks it. */
 	property: INodeProperties;
+	/** The operation users find this value with (`Contact → Get Many (by email or phone)`), told when the API finds no record for it. */
+	findWith?: string;
 	/** Key in the request; by default the property name in snake_case (`mobilePhone` → `mobile_phone`). */
 	key?: string;
 	convert?: Converter;

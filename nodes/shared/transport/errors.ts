@@ -13,6 +13,21 @@ export interface FailedResponse {
 	headers: IDataObject;
 }
 
+/**
+ * What the node knows about a request that helps users act on its refusal, in the words of the form
+ * (the catalogue's request builder fills it in: catalogue/requests.ts).
+ */
+export interface RefusalGuide {
+	/** "the Customers pack (or Full)": what a 403 may lack. */
+	accessNeeded?: string;
+	/** The field as the form names it (`lastname` → `"Last Name" (lastname)`); undefined for a field the form does not have. */
+	labelOf?: (apiField: string) => string | undefined;
+	/** After a 404: which value to check, and how to find it again. */
+	notFound?: string;
+	/** After a 409: what to use instead of a create. */
+	conflict?: string;
+}
+
 function asErrorBody(body: unknown): ApiErrorBody {
 	if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body)) return body as ApiErrorBody;
 	const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : '';
@@ -24,28 +39,71 @@ function asErrorBody(body: unknown): ApiErrorBody {
 	}
 }
 
+/** What users can do about a refusal with this status; undefined where nothing better than the API's message can be said. */
+function nextStep(status: number, guide: RefusalGuide, hasDetails: boolean): string | undefined {
+	switch (status) {
+		case 401:
+			return 'Agency CRM refused the access token even after a new token exchange: open the credential, check the Client ID and Client Secret, and press Test.';
+		case 403:
+			return guide.accessNeeded
+				? `This operation needs ${guide.accessNeeded}: ask Agency CRM to grant it to this API client. An agency named in the request must also belong to the credential's site.`
+				: "Check that the credential's site or agency may reach this record.";
+		case 404:
+			return guide.notFound ?? 'Check the IDs given.';
+		case 409:
+			return guide.conflict ?? 'It already exists.';
+		case 422:
+			return hasDetails ? 'Fix the fields above and run again.' : 'Check the values given and run again.';
+		case 429:
+			return "Agency CRM still limited the requests after the node waited: lower the node's Concurrency option, or run the workflow with fewer items or later.";
+	}
+	return status >= 500 ? 'Agency CRM could not answer: try again later.' : undefined;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const HTML_UNESCAPES = Object.fromEntries(
+	Object.entries(HTML_ESCAPES).map(([character, entity]) => [entity, character]),
+);
+const LINE_BREAK = '<br>';
+
+/**
+ * An error description of one detail per line. n8n's editor shows descriptions as HTML, where a
+ * newline is a space: the lines are escaped and joined by line breaks (plainDescription reads them back).
+ */
+export function linesDescription(lines: string[]): string | undefined {
+	if (!lines.length) return undefined;
+	return lines.map((line) => line.replace(/[&<>]/g, (character) => HTML_ESCAPES[character])).join(LINE_BREAK);
+}
+
+/** A description as plain text lines, for output items and logs, which do not read HTML. */
+export function plainDescription(description: string): string {
+	return description
+		.split(LINE_BREAK)
+		.map((line) => line.replace(/&(amp|lt|gt);/g, (entity) => HTML_UNESCAPES[entity]))
+		.join('\n');
+}
+
 /**
  * Maps an API error response to a NodeApiError whose message carries the API's code and message,
- * and whose description lists every `details` field and the request id that support asks for.
+ * and whose description has one line per `details` item (each field as the form names it), what to
+ * do next, and the request id that support asks for.
  */
-export function apiError(
-	node: INode,
-	response: FailedResponse,
-	itemIndex?: number,
-	accessNeeded?: string,
-): NodeApiError {
+export function apiError(node: INode, response: FailedResponse, itemIndex?: number, guide: RefusalGuide = {}) {
 	const body = asErrorBody(response.body);
 	const code = body.error?.code ?? `HTTP_${response.statusCode}`;
 	const apiMessage = body.error?.message ?? 'The API gave no message';
 	const requestId = body.request_id ?? (response.headers['x-request-id'] as string | undefined);
-	const lines = (body.error?.details ?? []).map(
-		(detail) => `${detail.field ?? '(request)'}: ${detail.message ?? 'invalid'}`,
-	);
-	if (response.statusCode === 403 && accessNeeded) lines.push(`This operation needs ${accessNeeded}.`);
+	const details = body.error?.details ?? [];
+	const lines = details.map((detail) => {
+		const field = detail.field ? (guide.labelOf?.(detail.field) ?? detail.field) : '(request)';
+		return `${field}: ${detail.message ?? 'invalid'}`;
+	});
+	const step = nextStep(response.statusCode, guide, details.length > 0);
+	if (step) lines.push(step);
 	if (requestId) lines.push(`Request ID: ${requestId} (quote it to Agency CRM support)`);
 	const error = new NodeApiError(node, { ...body, httpCode: String(response.statusCode) } as JsonObject, {
 		message: `${code}: ${apiMessage} (HTTP ${response.statusCode})`,
-		description: lines.join('\n') || undefined,
+		description: linesDescription(lines),
 		httpCode: String(response.statusCode),
 		itemIndex,
 	});
@@ -53,7 +111,7 @@ export function apiError(
 	error.context.apiError = {
 		code,
 		message: apiMessage,
-		details: body.error?.details ?? [],
+		details,
 		request_id: requestId ?? null,
 	};
 	return error;

@@ -21,6 +21,7 @@ import {
 	RETRYABLE_STATUSES,
 	retryDelayMs,
 } from './backoff';
+import type { RefusalGuide } from './errors';
 import { apiError } from './errors';
 import { pacingOf } from './pacing';
 
@@ -53,8 +54,8 @@ export interface ApiRequest {
 	lookUpOutcome?: () => Promise<ApiResponse | undefined>;
 	/** Statuses that carry a business meaning for this endpoint, so they are never retried. */
 	noRetryStatuses?: number[];
-	/** What access the endpoint needs ("the Customers pack"), told to users who get a 403. */
-	accessNeeded?: string;
+	/** What to tell users who get a refusal: the access the endpoint needs, its fields' labels, what to check. */
+	guide?: RefusalGuide;
 	itemIndex?: number;
 }
 
@@ -191,7 +192,7 @@ export async function apiRequest(context: ApiContext, request: ApiRequest): Prom
 		if (response.statusCode < 400) return response;
 		const delay = retryDelayMs(attempt, response.headers['retry-after']);
 		if (!isRetryable(request, response) || attempt >= MAX_RETRIES || delay > MAX_RETRY_AFTER_MS) {
-			throw apiError(context.getNode(), response, request.itemIndex, request.accessNeeded);
+			throw apiError(context.getNode(), response, request.itemIndex, request.guide);
 		}
 		if (response.statusCode === 429) {
 			pacing.pause(delay);

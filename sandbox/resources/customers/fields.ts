@@ -102,8 +102,13 @@ function readAddress(reader: FieldReader): Customer['address'] {
 	return { street: text('street'), postal_code: text('postal_code'), city: text('city'), country: text('country') };
 }
 
+/**
+ * A customer needs a name or a way to reach them. A value given but refused (an email that is not
+ * one) already has its own detail: saying that none was given would contradict it.
+ */
 export function requireCustomerIdentity(reader: FieldReader, changes: CustomerChanges): void {
-	if (!changes.lastname && !changes.email && !changes.phone && !changes.mobile_phone) {
+	const keys = ['lastname', 'email', 'phone', 'mobile_phone'] as const;
+	if (!keys.some((key) => changes[key] || reader.refused(key))) {
 		reader.fail('lastname', 'a customer needs at least a lastname, an email, a phone or a mobile_phone');
 	}
 }

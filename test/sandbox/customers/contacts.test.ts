@@ -53,12 +53,20 @@ describe('customer creation and duplicates', () => {
 		expect(result.body.error.details[0]).toEqual({ field: 'email', message: 'already used by customer 10003' });
 	});
 
-	test('validates the body', async () => {
+	test('validates the body; an email given but refused is not also reported as missing', async () => {
 		const result = await h.api('POST', '/customers', {
 			body: { email: 'not-an-email', type: 'alien', group_ids: [99] },
 		});
 		expect(result.status).toBe(422);
-		expect(detailFields(result)).toEqual(['email', 'type', 'group_ids', 'lastname']);
+		expect(detailFields(result)).toEqual(['email', 'type', 'group_ids']);
+	});
+
+	test('a customer with no name, email or phone at all is refused, naming the last name', async () => {
+		const result = await h.api('POST', '/customers', { body: { firstname: 'Anonyme' } });
+		expect(result.status).toBe(422);
+		expect(result.body.error.details).toEqual([
+			{ field: 'lastname', message: 'a customer needs at least a lastname, an email, a phone or a mobile_phone' },
+		]);
 	});
 });
 

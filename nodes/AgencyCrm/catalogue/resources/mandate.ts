@@ -30,14 +30,17 @@ export const mandateEndpoints: Endpoint[] = [
 		path: '/mandates/{mandateId}',
 		packs: ['Mandates'],
 		fields: [
-			idInPath({
-				displayName: 'Mandate ID',
-				name: 'mandateId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 3001',
-				description: 'The mandat_id of the mandate',
-			}),
+			{
+				...idInPath({
+					displayName: 'Mandate ID',
+					name: 'mandateId',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. 3001',
+					description: 'The mandat_id of the mandate',
+				}),
+				findWith: 'Mandate → Get Many',
+			},
 			{
 				in: 'query',
 				placement: 'collection',

@@ -114,14 +114,17 @@ export const searchRequestEndpoints: Endpoint[] = [
 		packs: ['Customers'],
 		fields: [
 			customerField('path'),
-			idInPath({
-				displayName: 'Search Request ID',
-				name: 'searchRequestId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 42',
-				description: 'The search_request_id of the search request',
-			}),
+			{
+				...idInPath({
+					displayName: 'Search Request ID',
+					name: 'searchRequestId',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. 42',
+					description: 'The search_request_id of the search request',
+				}),
+				findWith: 'Contact → Get, with Include "search_requests"',
+			},
 			replacingCriteria,
 			...searchRequestFields,
 		],

@@ -60,14 +60,17 @@ const includeField: FieldSpec = {
 	},
 };
 
-const transactionId: FieldSpec = idInPath({
-	displayName: 'Transaction ID',
-	name: 'compromisId',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. 7001',
-	description: 'The compromis_id of the sale agreement, offer or lease',
-});
+const transactionId: FieldSpec = {
+	...idInPath({
+		displayName: 'Transaction ID',
+		name: 'compromisId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 7001',
+		description: 'The compromis_id of the sale agreement, offer or lease',
+	}),
+	findWith: 'Transaction → Get Many Agreements, Get Many Offers or Get Many Leases',
+};
 
 /** The three searches differ only in kind (spec section 4 "Transactions"). */
 function search(operation: Endpoint['operation'], path: string, extraFilters: FieldSpec[] = []): Endpoint {

@@ -161,17 +161,20 @@ function clearedToNull(request: PreparedRequest): PreparedRequest {
 	return { ...request, body: { ...Object.fromEntries(clear.map((key) => [String(key), null])), ...body } };
 }
 
-const hookId: FieldSpec = idInPath(
-	{
-		displayName: 'Webhook ID',
-		name: 'hookId',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 12',
-		description: 'The ID of the webhook',
-	},
-	[integerId('section 4 "Webhooks": "Path hookId integer"')],
-);
+const hookId: FieldSpec = {
+	...idInPath(
+		{
+			displayName: 'Webhook ID',
+			name: 'hookId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 12',
+			description: 'The ID of the webhook',
+		},
+		[integerId('section 4 "Webhooks": "Path hookId integer"')],
+	),
+	findWith: 'Webhook → Get Many',
+};
 
 export const webhookEndpoints: Endpoint[] = [
 	{
