@@ -32,6 +32,7 @@ export class AgencyCrmApi implements ICredentialType {
 
 	documentationUrl = 'https://github.com/agency-crm/n8n-nodes-agency-crm#credentials';
 
+	/** Every field says where its value comes from; the IDs start empty, so that none is taken for a real one. */
 	properties: INodeProperties[] = [
 		{
 			displayName: 'Auth URL',
@@ -41,7 +42,7 @@ export class AgencyCrmApi implements ICredentialType {
 			required: true,
 			placeholder: 'https://auth.example.com',
 			description:
-				'Address of the token endpoint host, without a path. For the local sandbox this is the URL it prints when it starts.',
+				'Address of the token endpoint host, without a path, given with your API access. For the local sandbox this is the URL it prints when it starts.',
 		},
 		{
 			displayName: 'Client ID',
@@ -49,6 +50,9 @@ export class AgencyCrmApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
+			placeholder: 'e.g. my-agency-n8n',
+			description:
+				"Generated with the Client Secret in Agency CRM's administration dashboard (ask your Agency CRM account manager for API access)",
 		},
 		{
 			displayName: 'Client Secret',
@@ -57,6 +61,7 @@ export class AgencyCrmApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
+			description: "Generated with the Client ID in Agency CRM's administration dashboard",
 		},
 		{
 			displayName: 'Scope',
@@ -75,22 +80,29 @@ export class AgencyCrmApi implements ICredentialType {
 				},
 			],
 			default: 'site',
+			description: 'What the API client was granted: a whole site, or one agency',
 		},
 		{
 			displayName: 'Site ID',
 			name: 'siteId',
-			type: 'number',
-			default: 0,
+			type: 'string',
+			default: '',
 			required: true,
+			placeholder: 'e.g. 1',
 			displayOptions: { show: { scope: ['site'] } },
+			description:
+				"The number of the site the API client was created for, shown with the client in Agency CRM's administration dashboard",
 		},
 		{
 			displayName: 'Agency ID',
 			name: 'agencyId',
-			type: 'number',
-			default: 0,
+			type: 'string',
+			default: '',
 			required: true,
+			placeholder: 'e.g. 101',
 			displayOptions: { show: { scope: ['agency'] } },
+			description:
+				"The number of the agency (its agency_id), shown in Agency CRM's administration dashboard; the API resolves its site",
 		},
 		{
 			displayName: 'Access Token',

@@ -48,3 +48,55 @@ test('with Continue On Fail, every item has its output, in order, paired with it
 	expect(items[3].json.apiError).toMatchObject({ code: 'NOT_FOUND' });
 	expect(items[4].json.customers_id).toBe(10002);
 });
+
+/** The lines of an error item's description (Continue On Fail gives them as plain text). */
+const linesOf = (item: { json: { description?: unknown } }) => String(item.json.description).split('\n');
+
+test('a create with an invalid email and phone: one line per problem, each with its label, nothing contradicting', async () => {
+	const [[item]] = await runAs('demo-client', [
+		{
+			resource: 'customer',
+			operation: 'create',
+			lastname: 'Martin',
+			additionalFields: { email: 'not-an-email', mobilePhone: 'call me' },
+		},
+	]);
+	expect(item.json.error).toMatch(/^VALIDATION_ERROR: .* \(HTTP 422\)$/);
+	const lines = linesOf(item);
+	expect(lines.slice(0, -1)).toEqual([
+		'"Email" (email): must be an email address',
+		'"Mobile Phone" (mobile_phone): must be a phone number',
+		'Fix the fields above and run again.',
+	]);
+	expect(lines[lines.length - 1]).toMatch(/^Request ID: [0-9a-f-]{36} \(quote it to Agency CRM support\)$/);
+	expect(String(item.json.description)).not.toMatch(/needs at least/);
+});
+
+test('a contact that is not found says which value to check and how to find it again', async () => {
+	const [[item]] = await runAs('demo-client', [getCustomer('99999999')]);
+	expect(linesOf(item)[0]).toBe(
+		'Check the Contact: pick it From List, or find its ID with Contact → Get Many (by email or phone).',
+	);
+});
+
+test('a follow-up that exists already points to its Update', async () => {
+	const followUp = { resource: 'followUp', operation: 'create', customerId: byId('10001'), productId: byId('5001') };
+	const [[, second]] = await runAs('demo-client', [followUp, followUp]);
+	expect(second.json.httpCode).toBe('409');
+	expect(linesOf(second)[0]).toBe('It already exists: use Follow-Up → Update instead.');
+});
+
+test('several problems found before sending come one per line, then what to do', async () => {
+	const [[item]] = await runAs('demo-client', [
+		{ resource: 'webhook', operation: 'update', hookId: 'x', additionalFields: { extraBodyJson: '{' } },
+	]);
+	expect(item.json.error).toMatch(/^Invalid input: /);
+	const lines = linesOf(item);
+	expect(lines).toHaveLength(3);
+	expect(lines[0]).toBe('"Webhook ID" (hook_id) must be a whole-number ID');
+	expect(lines[1]).toMatch(/^"Extra Body Fields \(JSON\)" /);
+	// The JSON that could not be read is not also reported as "names nothing to change".
+	expect(lines[2]).toBe(
+		'Nothing was sent to Agency CRM. Fix "Webhook ID" (hook_id), "Extra Body Fields (JSON)" and run again.',
+	);
+});

@@ -106,6 +106,8 @@ export interface FakeContextOptions {
 	/** Execute contexts: the input items. */
 	items?: INodeExecutionData[];
 	nodeName?: string;
+	/** The node's version (1 when left out), which decides where the action node reads its inputs. */
+	typeVersion?: number;
 }
 
 /** The Workflow only looks node types up to fill parameter defaults; the fake's node has none. */
@@ -116,7 +118,7 @@ export function fakeContext(options: FakeContextOptions = {}) {
 		id: 'node-1',
 		name: options.nodeName ?? 'Agency CRM',
 		type: 'n8n-nodes-agency-crm.fake',
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters: {},
 	};

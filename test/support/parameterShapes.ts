@@ -10,12 +10,14 @@ import type {
  * resource and operation, every parameter by its path (`additionalFields.email`, `phones.phone.number`),
  * with its type, its default (n8n leaves defaults out of saved workflows) and the values of its
  * options. Display names and descriptions are left out: renaming them breaks no saved workflow.
+ * fixtures/agencyCrm-0.1.0-parameters.json holds the shapes of version 1 as 0.1.0 shipped it, taken
+ * once from the build of that release (commit 165e5d5), not from the code it checks.
  */
 
 export interface ParameterShape {
 	type: string;
 	default: NodeParameterValueType;
-	/** The values of an `options` or `multiOptions` parameter. */
+	/** The values of an `options` or `multiOptions` parameter, sorted (their order is the display's). */
 	values?: unknown[];
 	/** Other parameters it is shown for (`returnAll: [false]`). */
 	shownWhen?: Record<string, unknown>;
@@ -27,7 +29,7 @@ export type ParameterShapes = Record<string, Record<string, ParameterShape>>;
 type Nested = INodeProperties | INodePropertyCollection | INodePropertyOptions;
 
 function shapeOf(property: INodeProperties): ParameterShape {
-	const values = (property.options ?? []).flatMap((option) => ('value' in option ? [option.value] : []));
+	const values = (property.options ?? []).flatMap((option) => ('value' in option ? [String(option.value)] : [])).sort();
 	const { resource, operation, '@version': version, ...shownWhen } = property.displayOptions?.show ?? {};
 	return {
 		type: property.type,

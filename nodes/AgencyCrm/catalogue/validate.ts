@@ -109,12 +109,23 @@ function extraBodyProblems(endpoint: Endpoint, inputs: Inputs): Problem[] {
 		});
 }
 
-/** Whether the user gave a value to send in the body: a typed body field, or a key of the extra body (what derive adds is not a change). */
+/** Whether the user typed something the node could not read: its own problem says so, and nothing else should. */
+const unreadable = (converted: Converted | undefined) => converted !== undefined && 'problem' in converted;
+
+/**
+ * Whether the user gave a value to send in the body: a typed body field, or a key of the extra body
+ * (what derive adds is not a change). A value typed but unreadable counts: it has its own problem.
+ */
 function namesAChange(endpoint: Endpoint, inputs: Inputs): boolean {
 	const extra = itemOptionsOf(endpoint).extraBody;
 	const extraBody = extra && inputs.get(extra);
 	const extraKeys = given(extraBody) && Object.keys((extraBody as { value: object }).value).length > 0;
-	return extraKeys || endpoint.fields.some((field) => field.in === 'body' && given(inputs.get(field)));
+	const typed = (converted: Converted | undefined) => given(converted) || unreadable(converted);
+	return (
+		extraKeys ||
+		unreadable(extraBody) ||
+		endpoint.fields.some((field) => field.in === 'body' && typed(inputs.get(field)))
+	);
 }
 
 /**

@@ -89,6 +89,7 @@ export function inProcessContext(
 	itemParameters: Array<Record<string, unknown>>,
 	binaries: Array<Record<string, Binary>> = [],
 	continueOnFail = false,
+	typeVersion = 1,
 ): InProcessRun {
 	const credentialType = new AgencyCrmApi();
 	const stored = storedCredential(credentials);
@@ -105,6 +106,7 @@ export function inProcessContext(
 		itemParameters,
 		binaries,
 		continueOnFail,
+		typeVersion,
 		async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {
 			// n8n reads the stored credential for each request, so requests in flight hold the token they read.
 			const read = { ...stored };

@@ -4,6 +4,8 @@ import { route } from '../../../nodes/AgencyCrm/actions/router';
 import type { RequestLogEntry } from '../../../sandbox/metrics';
 import { API_BASE, useSandbox } from '../sandbox/harness';
 import type { Binary } from '../fakeN8n';
+import type { NodeVersion } from '../../../nodes/AgencyCrm/catalogue/form';
+import { asVersion } from '../versions';
 import { credentialsOf, inProcessContext } from './context';
 
 /**
@@ -31,6 +33,11 @@ export interface RunOptions {
 	/** Binary data of each item, by item index. */
 	binaries?: Array<Record<string, Binary>>;
 	continueOnFail?: boolean;
+	/**
+	 * The node's version: the items' parameters are written as version 1 holds them, and moved to
+	 * where this version's form has them (test/support/versions.ts).
+	 */
+	version?: NodeVersion;
 }
 
 export interface SandboxRunner {
@@ -42,10 +49,16 @@ export interface SandboxRunner {
 export function useRunner(): SandboxRunner {
 	const harness = useSandbox();
 	return {
-		async run(items, { binaries = [], continueOnFail = false } = {}) {
+		async run(items, { binaries = [], continueOnFail = false, version = 1 } = {}) {
 			const { sandbox } = harness;
 			await harness.admin('POST', '/reset');
-			const { context, hints, sent } = inProcessContext(credentialsOf(sandbox), items, binaries, continueOnFail);
+			const { context, hints, sent } = inProcessContext(
+				credentialsOf(sandbox),
+				items.map((parameters) => asVersion(parameters, version)),
+				binaries,
+				continueOnFail,
+				version,
+			);
 			const [output] = await route.call(context);
 			const logged: LoggedRequest[] = (await harness.admin('GET', '/requests?limit=2000')).body.data;
 			return {

@@ -1,0 +1,36 @@
+import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
+import type { NodeVersion, Place } from '../../nodes/AgencyCrm/catalogue/form';
+import { formOf } from '../../nodes/AgencyCrm/catalogue/form';
+
+/**
+ * The same inputs as a node of another version holds them: each moved from where version 1 keeps it
+ * to where the form of `version` does (catalogue/form.ts), so that one table of cases runs through
+ * both forms. Only the parameters move: the request each case expects stays as written.
+ */
+
+type Parameters = Record<string, unknown>;
+
+function readAt(parameters: Parameters, place: Place, name: string): unknown {
+	if (place === 'top') return parameters[name];
+	return (parameters[place] as Parameters | undefined)?.[name];
+}
+
+function writeAt(parameters: Parameters, place: Place, name: string, value: unknown) {
+	if (place === 'top') parameters[name] = value;
+	else parameters[place] = { ...(parameters[place] as Parameters | undefined), [name]: value };
+}
+
+export function asVersion(parameters: Parameters, version: NodeVersion): Parameters {
+	const endpoint = findEndpoint(String(parameters.resource), String(parameters.operation));
+	if (version === 1 || !endpoint) return parameters;
+	const before = formOf(endpoint, 1);
+	const after = new Map(formOf(endpoint, version).map((entry) => [entry.field, entry.place]));
+	// What the form does not place (Resource, Operation) stays as it is.
+	const placed = new Set(before.map(({ field, place }) => (place === 'top' ? field.property.name : place)));
+	const result = Object.fromEntries(Object.entries(parameters).filter(([name]) => !placed.has(name)));
+	for (const { field, place } of before) {
+		const value = readAt(parameters, place, field.property.name);
+		if (value !== undefined) writeAt(result, after.get(field)!, field.property.name, value);
+	}
+	return result;
+}

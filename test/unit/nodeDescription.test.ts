@@ -1,0 +1,199 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { AgencyCrmApi } from '../../credentials/AgencyCrmApi.credentials';
+import { AgencyCrm } from '../../nodes/AgencyCrm/AgencyCrm.node';
+import { AgencyCrmTrigger } from '../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.node';
+import { ENDPOINTS } from '../../nodes/AgencyCrm/catalogue';
+import savedParameters from '../support/fixtures/agencyCrm-0.1.0-parameters.json';
+import { parameterShapes } from '../support/parameterShapes';
+
+/**
+ * What users see in the editor, read off the generated descriptions (the real editor shows the same
+ * in test/real-n8n/editorUi.test.ts): their words for resources and events, the match keys first on
+ * the contact forms, data apart from settings in version 2, version 1 as 0.1.0 saved it, and a
+ * credential that starts empty.
+ */
+
+const node = new AgencyCrm().description;
+const properties = node.properties;
+
+/** The parameters the editor shows, in order, for one operation of one version (the notice aside). */
+function form(resource: string, operation: string, version: number): INodeProperties[] {
+	return properties.filter((property) => {
+		const show = property.displayOptions?.show;
+		return (
+			(show?.resource as string[] | undefined)?.includes(resource) &&
+			(show?.operation as string[] | undefined)?.includes(operation) &&
+			(show?.['@version'] as number[] | undefined)?.includes(version)
+		);
+	});
+}
+
+const resourceOptions = properties.find((property) => property.name === 'resource')!.options as Array<{
+	name: string;
+	value: string;
+	description: string;
+}>;
+
+describe('names in the users’ words, values unchanged', () => {
+	test('Contact, Property and Activity hold the API values customer, product and action', () => {
+		const byValue = Object.fromEntries(resourceOptions.map((option) => [option.value, option.name]));
+		expect(byValue).toMatchObject({ customer: 'Contact', product: 'Property', action: 'Activity' });
+	});
+
+	test('no resource is named "Action": the nodes panel would head its operations "Action actions"', () => {
+		expect(resourceOptions.map((option) => `${option.name} actions`)).not.toContain('Action actions');
+	});
+
+	test('a renamed resource names the API word once in its description', () => {
+		const renamed = { customer: "the API's customers", product: "the API's products", action: "the API's actions" };
+		for (const [value, apiWords] of Object.entries(renamed)) {
+			const { description } = resourceOptions.find((option) => option.value === value)!;
+			expect(description.split(apiWords)).toHaveLength(2);
+		}
+	});
+
+	test('contact and property operations are offered in those words, the API nouns left out', () => {
+		const actions = ENDPOINTS.filter((endpoint) => ['customer', 'product', 'action'].includes(endpoint.resource)).map(
+			(endpoint) => endpoint.operation.action,
+		);
+		expect(actions).toContain('Create or update a contact');
+		expect(actions).toContain('Get many properties');
+		expect(actions).toContain('Log an activity on a contact');
+		expect(actions.filter((action) => /customer|product/i.test(action))).toEqual([]);
+	});
+
+	test('operation descriptions leak no API internals', () => {
+		expect(ENDPOINTS.filter((endpoint) => /customers_ID/.test(endpoint.operation.description ?? ''))).toEqual([]);
+	});
+
+	test('the trigger offers Contact Created … Property Updated, each naming its API event once', () => {
+		const trigger = new AgencyCrmTrigger().description;
+		const events = trigger.properties.find((property) => property.name === 'events')!.options as Array<{
+			name: string;
+			value: string;
+			description: string;
+		}>;
+		expect(events.map(({ name, value }) => [name, value])).toEqual([
+			['Contact Created', 'CUSTOMER_CREATE'],
+			['Contact Updated', 'CUSTOMER_UPDATE'],
+			['Property Created', 'PRODUCT_CREATE'],
+			['Property Updated', 'PRODUCT_UPDATE'],
+		]);
+		for (const event of events) expect(event.description.split(event.value)).toHaveLength(2);
+		const related = trigger.properties.map((property) => property.displayName);
+		expect(related).toEqual(expect.arrayContaining(['Contact Related Data', 'Property Related Data']));
+	});
+});
+
+describe('node versions', () => {
+	test('a new node is version 2; workflows saved with version 1 keep it', () => {
+		expect(node.version).toEqual([1, 2]);
+		expect(node.defaultVersion).toBe(2);
+	});
+
+	test('version 1 has exactly the parameters 0.1.0 saved workflows with (names, types, defaults, option values)', () => {
+		expect(parameterShapes(properties, 1)).toEqual(savedParameters);
+	});
+
+	test('every version-specific parameter is shown for one version only', () => {
+		const fieldProperties = properties.filter((property) => property.displayOptions?.show?.operation);
+		for (const property of fieldProperties) {
+			expect([property.name, property.displayOptions?.show?.['@version']]).toEqual([
+				property.name,
+				[expect.any(Number)],
+			]);
+		}
+	});
+});
+
+describe('version 2: the contact forms put the match keys first', () => {
+	test.each(['upsert', 'create'])(
+		'Contact → %s shows Email, then Phone and Mobile Phone, before any other data field',
+		(operation) => {
+			const shown = form('customer', operation, 2).filter((property) => property.type !== 'notice');
+			expect(shown.slice(0, 3).map((property) => property.displayName)).toEqual(['Email', 'Phone', 'Mobile Phone']);
+			for (const key of shown.slice(0, 3)) expect(key.placeholder).toBeTruthy();
+		},
+	);
+
+	test('Create or Update says how it matches, in its description and in a notice', () => {
+		const saying = 'matched by email, then phone, then mobile phone';
+		const upsert = ENDPOINTS.find(
+			(endpoint) => endpoint.resource === 'customer' && endpoint.operation.value === 'upsert',
+		)!;
+		expect(upsert.operation.description).toContain(`(${saying})`);
+		const [notice] = form('customer', 'upsert', 2);
+		expect(notice).toMatchObject({ type: 'notice' });
+		expect(notice.displayName).toBe(
+			'Matched by email, then phone, then mobile phone; updated if found, created otherwise',
+		);
+	});
+
+	test('version 1 keeps Email in Additional Fields', () => {
+		const additional = form('customer', 'upsert', 1).find((property) => property.name === 'additionalFields')!;
+		expect((additional.options as INodeProperties[]).map((option) => option.name)).toContain('email');
+	});
+});
+
+describe('version 2: data in Additional Fields and Filters, settings under Options', () => {
+	const SETTINGS = [
+		'checkDuplicate',
+		'concurrency',
+		'extraBodyJson',
+		'extraQueryJson',
+		'fetch',
+		'fields',
+		'include',
+		'includeLogs',
+		'output',
+		'paginationMode',
+		'perPage',
+	];
+	const operations = ENDPOINTS.map(
+		(endpoint) => [`${endpoint.resource}:${endpoint.operation.value}`, endpoint] as const,
+	);
+
+	test.each(operations)('%s', (_, endpoint) => {
+		const shown = form(endpoint.resource, endpoint.operation.value, 2);
+		const optionsOf = (name: string) =>
+			((shown.find((property) => property.name === name)?.options ?? []) as INodeProperties[]).map(
+				(option) => option.name,
+			);
+		const data = [...optionsOf('additionalFields'), ...optionsOf('filters')];
+		expect(data.filter((name) => SETTINGS.includes(name))).toEqual([]);
+		expect(shown.map((property) => property.name).filter((name) => SETTINGS.includes(name))).toEqual([]);
+		const options = optionsOf('options');
+		expect(options).toContain('concurrency');
+		expect(options.filter((name) => !SETTINGS.includes(name))).toEqual([]);
+	});
+
+	test('Include and Output of a contact search are options; Selected Fields appear with Output "Selected Fields"', () => {
+		const options = form('customer', 'getAll', 2).find((property) => property.name === 'options')!
+			.options as INodeProperties[];
+		expect(options.map((option) => option.displayName)).toEqual(
+			expect.arrayContaining(['Include', 'Output', 'Fields', 'Page Size', 'Concurrency']),
+		);
+		expect(options.find((option) => option.name === 'fields')?.displayOptions).toEqual({
+			show: { output: ['fields'] },
+		});
+	});
+});
+
+describe('the credential', () => {
+	const credential = new AgencyCrmApi();
+
+	test('a new credential has an empty Site ID and Agency ID, with placeholders', () => {
+		for (const name of ['siteId', 'agencyId']) {
+			expect(credential.properties.find((property) => property.name === name)).toMatchObject({
+				default: '',
+				placeholder: expect.stringMatching(/^e\.g\. \d+$/),
+			});
+		}
+	});
+
+	test('every field users fill in says where its value comes from', () => {
+		const visible = credential.properties.filter((property) => property.type !== 'hidden');
+		expect(visible.filter((property) => !property.description).map((property) => property.name)).toEqual([]);
+	});
+});
