@@ -46,7 +46,7 @@ const LEAD_ROUTING = examples.get('lead-routing.json')!;
 const PROPERTY_MATCH = examples.get('property-update-matching-buyers.json')!;
 /** Examples that change between runs: one edited in n8n as well, one not. */
 const CONTACT_SYNC_FILE = 'contact-sync-to-mailing-tool.json';
-const USE_CASE_FILE = 'use-case-1-lead-to-follow-up.json';
+const USE_CASE_FILE = 'website-lead-to-follow-up.json';
 /** The listing the lead cites and the one repriced in the console. */
 const CITED_LISTING = 5005;
 const REPRICED_LISTING = 5002;

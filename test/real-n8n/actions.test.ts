@@ -37,7 +37,7 @@ function fileNode(name: string, fileName: string): NodeSpec {
 beforeAll(async () => {
 	await importJson(instance, 'credentials', [credential, exampleCredential]);
 	const example = JSON.parse(
-		readFileSync(path.join(ROOT, 'examples/use-case-1-lead-to-follow-up.json'), 'utf8'),
+		readFileSync(path.join(ROOT, 'examples/website-lead-to-follow-up.json'), 'utf8'),
 	) as unknown;
 	await importJson(instance, 'workflow', [
 		example,
@@ -177,7 +177,7 @@ test('Continue On Fail: bad items become error items in place, the good ones go 
 	expect(items).toHaveLength(4);
 	expect(items[0]).toMatchObject({ customers_id: 10007 });
 	// ".." would address another endpoint: refused before sending.
-	expect(items[1].error).toBe('Invalid input: "Customer" (customers_id) cannot be "." or ".."');
+	expect(items[1].error).toBe('Invalid input: "Contact" (customers_id) cannot be "." or ".."');
 	expect(items[2].error).toMatch(/^NOT_FOUND: .* \(HTTP 404\)$/);
 	expect(items[2].description).toMatch(/Request ID: [0-9a-f-]{36}/);
 	expect(items[2].apiError).toMatchObject({ code: 'NOT_FOUND', request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
@@ -186,13 +186,13 @@ test('Continue On Fail: bad items become error items in place, the good ones go 
 	expect(await requestsTo('GET /customers/{customerId}')).toBe(3);
 });
 
-test('the example workflow runs reference use case 1: upsert, search request, follow-up', async () => {
+test('the website lead example runs reference use case 1: upsert, search request, follow-up', async () => {
 	const first = await executeWorkflow(instance, 'exampleUseCase01');
 	expect(first.error).toBeUndefined();
-	const [customer] = first.output['Create or Update Customer'];
+	const [customer] = first.output['Create or Update Contact'];
 	expect(customer).toMatchObject({ upsert: 'created', email: 'camille.martin@example.com' });
 	expect(first.output['Create Search Request'][0]).toMatchObject({ customers_id: customer.customers_id });
-	expect(first.output['Add Product To Follow-Up'][0]).toMatchObject({
+	expect(first.output['Add Property to Follow-Up'][0]).toMatchObject({
 		customers_id: customer.customers_id,
 		product_id: 5001,
 		rating: 4,
@@ -201,7 +201,7 @@ test('the example workflow runs reference use case 1: upsert, search request, fo
 	// The same lead again: the contact is found by email and updated, not duplicated.
 	await admin(origin, 'POST', '/reset');
 	const second = await executeWorkflow(instance, 'exampleUseCase01');
-	expect(second.output['Create or Update Customer'][0]).toMatchObject({
+	expect(second.output['Create or Update Contact'][0]).toMatchObject({
 		upsert: 'updated',
 		customers_id: customer.customers_id,
 	});

@@ -20,12 +20,12 @@ const demo = client('demo-client');
 const api = sandboxApi(origin, demo);
 const credential = { ...sandboxCredential('agencyCrmSandbox', origin, demo), name: 'Agency CRM Sandbox' };
 
-/** Each example file, and the test that runs it (use case 1 runs in actions.test.ts). */
+/** Each example file, and the test that runs it (the website lead runs in actions.test.ts). */
 const EXAMPLE_TESTS: Record<string, string> = {
 	'lead-routing.json': 'lead routing',
 	'contact-sync-to-mailing-tool.json': 'contact sync',
 	'property-update-matching-buyers.json': 'property update',
-	'use-case-1-lead-to-follow-up.json': 'actions.test.ts',
+	'website-lead-to-follow-up.json': 'actions.test.ts',
 };
 
 const examples = readExamples();
