@@ -2,11 +2,12 @@ import { waitFor } from '../support/waitFor';
 import { sandboxApi, testContext } from '../support/real-n8n/context';
 import { admin, editInCrm } from '../support/sandbox/admin';
 import type { Execution, PublicApi } from '../support/real-n8n/executions';
-import { executionsOf, finished, nodeOutput } from '../support/real-n8n/executions';
-import type { ExampleWorkflow, StandIn } from '../../tools/n8n/examples';
+import { executionsOf, nodeOutput, setActive } from '../support/real-n8n/executions';
+import { finishedExecution, hookSettles, webhookUrlOf } from '../support/real-n8n/triggers';
+import type { StandIn } from '../../tools/n8n/examples';
 import { readExamples, startStandIn, withStandIn } from '../../tools/n8n/examples';
 import type { N8nProcess } from '../../tools/n8n/launcher';
-import { NODE_TYPES, executeWorkflow, importJson, publicApi, startServer } from '../../tools/n8n/launcher';
+import { executeWorkflow, importJson, publicApi, startServer } from '../../tools/n8n/launcher';
 import { sandboxCredential } from '../../tools/n8n/workflows';
 
 /**
@@ -58,61 +59,6 @@ interface Customer {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const record = async <T>(kind: string, id: string | number) =>
 	(await admin<{ data: T }>(origin, 'GET', `/records/${kind}/${id}`)).data;
-
-function webhookUrlOf(workflow: ExampleWorkflow): string {
-	const trigger = workflow.nodes.find((node) => node.type === NODE_TYPES.trigger) as { webhookId?: string };
-	return `http://127.0.0.1:${instance.port}/webhook/${trigger.webhookId}/webhook`;
-}
-
-async function activate(workflow: ExampleWorkflow) {
-	const { status, body } = await n8nApi('POST', `/workflows/${workflow.id}/activate`);
-	if (status !== 200) throw new Error(`activate ${workflow.id}: ${status} ${JSON.stringify(body)}`);
-}
-
-async function deactivate(workflow: ExampleWorkflow) {
-	const { status, body } = await n8nApi('POST', `/workflows/${workflow.id}/deactivate`);
-	if (status !== 200) throw new Error(`deactivate ${workflow.id}: ${status} ${JSON.stringify(body)}`);
-}
-
-/**
- * Waits until the workflow's webhook is registered with the sandbox, then a second more: n8n 1.x
- * saves the hook's secret with the workflow a moment after the registration, and refuses a delivery
- * before that. With `present` false, waits until the hook is gone.
- */
-async function hookSettles(workflow: ExampleWorkflow, present = true) {
-	const url = webhookUrlOf(workflow);
-	await waitFor(`the hook of ${workflow.id}`, async () => {
-		const { data } = await admin<{ data: Array<{ url: string; status: string }> }>(origin, 'GET', '/hooks');
-		const registered = data.some((hook) => hook.url === url && hook.status === 'active');
-		return registered === present ? true : undefined;
-	});
-	if (present) await pause(1000);
-}
-
-/**
- * Waits for the workflow's `count`th execution to finish, and returns it; when it does not come,
- * says what the sandbox's last deliveries to the workflow were answered.
- */
-async function finishedExecution(workflow: ExampleWorkflow, count: number): Promise<Execution> {
-	try {
-		return await waitFor(
-			`execution ${count} of ${workflow.id}`,
-			async () => {
-				const all = await executionsOf(n8nApi, workflow.id);
-				return all.length >= count && all.every(finished) ? all[0] : undefined;
-			},
-			30_000,
-		);
-	} catch (error) {
-		const { data } = await admin<{ data: Array<{ url: string; status: number | null; error?: string }> }>(
-			origin,
-			'GET',
-			'/deliveries?limit=200',
-		);
-		const answers = data.filter((delivery) => delivery.url === webhookUrlOf(workflow)).slice(-3);
-		throw new Error(`${(error as Error).message}; its last deliveries: ${JSON.stringify(answers)}`);
-	}
-}
 
 /** Every customer of the site with its consent, as the CRM holds them (read page by page). */
 async function allCustomersWithConsent(): Promise<Customer[]> {
@@ -225,8 +171,8 @@ describe('lead routing', () => {
 
 	test('each online lead goes to the next active agent of its agency, across executions and a restart; its listing gets a follow-up', async () => {
 		const { data: listing } = await api<{ data: { reference: string } }>('GET', `/products/${LEAD_LISTING}`);
-		await activate(LEAD_ROUTING);
-		await hookSettles(LEAD_ROUTING);
+		await setActive(n8nApi, LEAD_ROUTING.id, true);
+		await hookSettles(origin, instance, LEAD_ROUTING);
 
 		const ids: number[] = [];
 		for (const index of [0, 1, 2]) {
@@ -235,11 +181,11 @@ describe('lead routing', () => {
 				await server.stop();
 				server = await startServer(instance);
 				n8nApi = await publicApi(server);
-				await hookSettles(LEAD_ROUTING);
+				await hookSettles(origin, instance, LEAD_ROUTING);
 			}
 			const { data } = await lead(index, listing.reference);
 			ids.push(data.customer.customers_id);
-			const execution = await finishedExecution(LEAD_ROUTING, index + 1);
+			const execution = await finishedExecution(n8nApi, origin, instance, LEAD_ROUTING, index + 1);
 			const { action, customer } = await routed(execution, data.customer.customers_id);
 			expect(customer.user_id).toBe(agents[index].user_id);
 			expect(action).toMatchObject({
@@ -270,7 +216,7 @@ describe('lead routing', () => {
 			action: 'create',
 			changes: { agency_id: AGENCY, lastname: 'WalkIn', origin_id: 3, user_id: keeper },
 		});
-		const execution = await finishedExecution(LEAD_ROUTING, before + 1);
+		const execution = await finishedExecution(n8nApi, origin, instance, LEAD_ROUTING, before + 1);
 		expect(execution.status).toBe('success');
 		expect(nodeOutput(execution, 'Pick Next Agent')).toBeUndefined();
 		const [logged] = nodeOutput(execution, 'Log New Contact')!;
@@ -280,8 +226,8 @@ describe('lead routing', () => {
 			comment: expect.stringMatching(/: kept with the agent who entered it$/),
 		});
 		expect((await record<Customer>('customer', walkIn.customers_id)).user_id).toBe(keeper);
-		await deactivate(LEAD_ROUTING);
-		await hookSettles(LEAD_ROUTING, false);
+		await setActive(n8nApi, LEAD_ROUTING.id, false);
+		await hookSettles(origin, instance, LEAD_ROUTING, false);
 	});
 });
 
@@ -362,8 +308,8 @@ describe('contact sync', () => {
 	});
 
 	test('the scheduled workflow activates', async () => {
-		await activate(CONTACT_SYNC);
-		await deactivate(CONTACT_SYNC);
+		await setActive(n8nApi, CONTACT_SYNC.id, true);
+		await setActive(n8nApi, CONTACT_SYNC.id, false);
 	});
 });
 
@@ -372,8 +318,8 @@ describe('property update', () => {
 	const edit = (changes: Record<string, unknown>) => editInCrm(origin, 'product', MATCHED_LISTING, changes);
 
 	test('the buyers whose search requests match get an action; each of their agents gets one message listing them', async () => {
-		await activate(PROPERTY_MATCH);
-		await hookSettles(PROPERTY_MATCH);
+		await setActive(n8nApi, PROPERTY_MATCH.id, true);
+		await hookSettles(origin, instance, PROPERTY_MATCH);
 		const received = standIn.received.length;
 		await edit({
 			transaction_type: 'sale',
@@ -384,7 +330,7 @@ describe('property update', () => {
 			rooms: 6,
 			criteria: [{ id: 30, value: [6] }],
 		});
-		const execution = await finishedExecution(PROPERTY_MATCH, 1);
+		const execution = await finishedExecution(n8nApi, origin, instance, PROPERTY_MATCH, 1);
 		expect(execution.status).toBe('success');
 
 		const matched = [buyers.fits, buyers.fitsToo, buyers.fitsExactly, buyers.fitsWithoutAgent];
@@ -431,7 +377,8 @@ describe('property update', () => {
 		const deliveries = async () =>
 			(
 				await admin<{ data: Array<{ url: string; status: number }> }>(origin, 'GET', '/deliveries?limit=200')
-			).data.filter((delivery) => delivery.url === webhookUrlOf(PROPERTY_MATCH) && delivery.status === 200).length;
+			).data.filter((delivery) => delivery.url === webhookUrlOf(instance, PROPERTY_MATCH) && delivery.status === 200)
+				.length;
 		const acknowledged = await deliveries();
 		await pause(1100);
 		await edit({ price: MATCHED_PRICE });
@@ -440,12 +387,12 @@ describe('property update', () => {
 		expect(await executionsOf(n8nApi, PROPERTY_MATCH.id)).toHaveLength(1);
 
 		await edit({ status: 'sold' });
-		const execution = await finishedExecution(PROPERTY_MATCH, 2);
+		const execution = await finishedExecution(n8nApi, origin, instance, PROPERTY_MATCH, 2);
 		expect(execution.status).toBe('success');
 		expect(nodeOutput(execution, 'Still on Offer')).toEqual([]);
 		expect(nodeOutput(execution, 'Match Search Requests')).toBeUndefined();
 		expect(standIn.received.slice(received)).toEqual([]);
-		await deactivate(PROPERTY_MATCH);
-		await hookSettles(PROPERTY_MATCH, false);
+		await setActive(n8nApi, PROPERTY_MATCH.id, false);
+		await hookSettles(origin, instance, PROPERTY_MATCH, false);
 	});
 });
