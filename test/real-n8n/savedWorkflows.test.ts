@@ -21,7 +21,10 @@ import { sandboxCredential } from '../../tools/n8n/workflows';
  */
 const { origin, client, instance } = testContext();
 const api = sandboxApi(origin, client('demo-client'));
-const credential = { ...sandboxCredential('agencyCrmSandbox', origin, client('demo-client')), name: 'Agency CRM Sandbox' };
+const credential = {
+	...sandboxCredential('agencyCrmSandbox', origin, client('demo-client')),
+	name: 'Agency CRM Sandbox',
+};
 const SAVED = path.join(ROOT, 'test/support/fixtures/examples-0.1.0');
 
 /** A saved example with an id and webhook path of its own. */
@@ -74,8 +77,10 @@ test('the saved files are the four examples of 0.1.0, every Agency CRM node at v
 		'use-case-1-lead-to-follow-up.json',
 	]);
 	const crmNodes = [LEAD_ROUTING, CONTACT_SYNC, PROPERTY_MATCH, WEBSITE_LEAD].flatMap((workflow) =>
-		workflow.nodes.filter((node) => node.type.startsWith('n8n-nodes-agency-crm.')),
-	) as Array<{ type: string; typeVersion: number }>;
+		(workflow.nodes as unknown as Array<{ type: string; typeVersion: number }>).filter((node) =>
+			node.type.startsWith('n8n-nodes-agency-crm.'),
+		),
+	);
 	expect(crmNodes.length).toBeGreaterThan(10);
 	expect(new Set(crmNodes.map((node) => node.typeVersion))).toEqual(new Set([1]));
 });
@@ -108,8 +113,9 @@ test('the saved lead routing gives a new lead an agent and logs it', async () =>
 	const execution = await finishedExecution(n8nApi, origin, instance, LEAD_ROUTING, 1);
 	expect(execution.status).toBe('success');
 	const [assigned] = nodeOutput(execution, 'Assign Agent')!;
-	const contact = (await admin<{ data: { user_id: number } }>(origin, 'GET', `/records/customer/${data.customer.customers_id}`))
-		.data;
+	const contact = (
+		await admin<{ data: { user_id: number } }>(origin, 'GET', `/records/customer/${data.customer.customers_id}`)
+	).data;
 	expect(contact.user_id).toBe(assigned.user_id);
 	expect(nodeOutput(execution, 'Log Assignment')).toHaveLength(1);
 	await setActive(n8nApi, LEAD_ROUTING.id, false, server);
