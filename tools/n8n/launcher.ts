@@ -253,10 +253,11 @@ export async function executeWorkflow(
 ): Promise<ExecutionResult> {
 	const result = await n8nCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput'], brokerPort);
 	let raw: unknown;
+	let unreadable: string | undefined;
 	try {
 		raw = resultJson(result.stdout);
-	} catch {
-		raw = undefined;
+	} catch (error) {
+		unreadable = (error as Error).message;
 	}
 	const runData = (raw as RunData | undefined)?.data?.resultData?.runData ?? {};
 	const output: ExecutionResult['output'] = {};
@@ -265,9 +266,17 @@ export async function executeWorkflow(
 			.flatMap((run) => (run.data?.main ?? []).flat())
 			.map((item) => ({ ...item.json, ...(item.binary ? { $binary: item.binary } : {}) }));
 	}
-	// Without a result (the workflow could not start), the CLI's own message is the error.
+	// Without a result, the CLI's own last words are the error (the workflow could not start), or,
+	// when it exited 0, that the result could not be read: a run must never look empty but fine.
+	const lastLines = result.stdout.trim().split('\n').slice(-5).join('\n');
 	const cliError =
-		result.code !== 0 && raw === undefined ? { message: result.stdout.trim().split('\n').pop() } : undefined;
+		raw !== undefined
+			? undefined
+			: result.code !== 0
+				? { message: result.stdout.trim().split('\n').pop() }
+				: {
+						message: `n8n execute exited 0 but printed no readable result (${unreadable ?? 'no line "{"'}); its last lines:\n${lastLines}`,
+					};
 	return {
 		code: result.code,
 		output,
