@@ -1,0 +1,137 @@
+import type { Browser, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+
+import type { N8nProcess } from './launcher';
+import { OWNER } from './launcher';
+import type { Credential } from './workflows';
+import { chainedWorkflow, crmNode, linearWorkflow } from './workflows';
+
+/**
+ * n8n's editor in headless Chromium, driven as a user does, for the editor tests and
+ * `npm run screenshots`: sign in, open a workflow, search the nodes panel, open a node, run it, start a
+ * credential. Read through n8n's own `data-test-id` attributes (measured on n8n 2.41).
+ */
+
+export const CHROMIUM = process.env.AGENCY_CRM_CHROMIUM ?? '/usr/bin/chromium';
+
+const byTestId = (id: string) => `[data-test-id="${id}"]`;
+
+/**
+ * The contact forms the editor tests and screenshots open, at node version 2: a Create or Update left
+ * to fill in, and a Create (after a manual start) whose email and mobile phone are not ones.
+ */
+export function contactFormsWorkflow(id: string, credential: Credential) {
+	const version2 = { typeVersion: 2 };
+	const create = crmNode(
+		'Create Contact',
+		credential,
+		{ resource: 'customer', operation: 'create', email: 'not-an-email', mobilePhone: 'call me', lastname: 'Martin' },
+		version2,
+	);
+	const upsert = crmNode(
+		'Create or Update Contact',
+		credential,
+		{ resource: 'customer', operation: 'upsert' },
+		version2,
+	);
+	const workflow = linearWorkflow(id, [create]);
+	const [alone] = chainedWorkflow(id, [upsert]).nodes;
+	return { ...workflow, name: 'Contact forms', nodes: [...workflow.nodes, { ...alone, position: [220, -240] }] };
+}
+
+export interface Editor {
+	page: Page;
+	url: string;
+	close(): Promise<void>;
+}
+
+/** A browser signed in to n8n as its owner. */
+export async function openEditor(server: N8nProcess): Promise<Editor> {
+	const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+	const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+	await page.goto(`${server.url}/signin`);
+	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"]').first().fill(OWNER.email);
+	await page.locator('input[type="password"]').first().fill(OWNER.password);
+	await page.keyboard.press('Enter');
+	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
+	return { page, url: server.url, close: () => browser.close() };
+}
+
+/** A workflow on the canvas, what the editor may open on a first visit closed. */
+export async function openWorkflow({ page, url }: Editor, workflowId: string) {
+	await page.goto(`${url}/workflow/${workflowId}`);
+	await page.locator(byTestId('canvas-node')).first().waitFor({ timeout: 30_000 });
+	await page.keyboard.press('Escape');
+}
+
+/** The Execute workflow button's text (with several triggers: "… from <trigger>"). */
+export async function executeButtonText({ page }: Editor): Promise<string> {
+	return (await page.locator(byTestId('execute-workflow-button')).first().innerText()).replace(/\s+/g, ' ').trim();
+}
+
+/** The nodes panel, searched for `text`: the names of the items it lists. */
+export async function searchNodesPanel({ page }: Editor, text: string): Promise<string[]> {
+	await page.locator(byTestId('node-creator-plus-button')).first().click();
+	await page.locator(byTestId('node-creator-search-bar')).fill(text);
+	const items = page.locator(`${byTestId('node-creator')} ${byTestId('node-creator-item-name')}`);
+	await items.first().waitFor();
+	return await items.allInnerTexts();
+}
+
+/**
+ * A node of the panel's list opened: the headers its actions are grouped under (n8n names them after
+ * the node's resources: "Contact Actions"), and the actions listed.
+ */
+export async function openPanelNode({ page }: Editor, name: string): Promise<{ headers: string[]; actions: string[] }> {
+	await page.locator(byTestId('node-creator-item-name'), { hasText: name }).first().click();
+	const panel = page.locator(byTestId('node-creator'));
+	const actions = panel.locator(byTestId('node-creator-action-item'));
+	await actions.first().waitFor();
+	return {
+		headers: await panel.locator(byTestId('node-creator-category-item')).allInnerTexts(),
+		actions: await actions.allInnerTexts(),
+	};
+}
+
+/** A node of the canvas opened in its detail view. */
+export async function openNode({ page }: Editor, name: string) {
+	await page.locator(byTestId('canvas-node'), { hasText: name }).first().dblclick();
+	await page.locator(byTestId('node-parameters')).waitFor();
+}
+
+/** The names of the parameters the open node shows, in the order shown (collection options included). */
+export async function parameterOrder({ page }: Editor): Promise<string[]> {
+	const labels = page.locator(`${byTestId('node-parameters')} ${byTestId('input-label')} label`);
+	return await labels.evaluateAll((elements) => elements.map((element) => element.getAttribute('for') ?? ''));
+}
+
+/** Runs the open node (Execute step) and reads the error it shows: its title, and its details line by line as displayed. */
+export async function executeNodeError({ page }: Editor): Promise<{ message: string; lines: string[] }> {
+	await page.locator(byTestId('node-execute-button')).first().click();
+	const message = page.locator(byTestId('node-error-message'));
+	await message.waitFor({ timeout: 30_000 });
+	const description = page.locator(byTestId('node-error-description'));
+	// innerText follows the rendering: a line break is a new line, a newline in the text is a space.
+	const lines = (await description.innerText()).split('\n').filter((line) => line.trim() !== '');
+	return { message: await message.innerText(), lines };
+}
+
+/** A new credential of the type whose name is given, its form open: the values its inputs start with, by parameter name. */
+export async function newCredential({ page, url }: Editor, typeName: string): Promise<Record<string, string>> {
+	await page.goto(`${url}/home/credentials/create`);
+	await page.getByPlaceholder('Search for app...').fill(typeName);
+	await page.getByText(typeName, { exact: true }).first().click();
+	await page.getByRole('button', { name: 'Continue' }).click();
+	const dialog = page.locator(byTestId('credential-edit-dialog'));
+	await dialog.locator('input').first().waitFor();
+	return await dialog
+		.locator('[data-test-id^="parameter-input-"]')
+		.evaluateAll((elements) =>
+			Object.fromEntries(
+				elements.map((element) => [
+					(element.getAttribute('data-test-id') ?? '').replace('parameter-input-', ''),
+					element.querySelector('input')?.value ?? '',
+				]),
+			),
+		);
+}
