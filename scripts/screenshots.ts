@@ -14,6 +14,7 @@ import {
 	openPanelNode,
 	openWorkflow,
 	searchNodesPanel,
+	showPanelGroup,
 } from '../tools/n8n/editor';
 import { readExamples } from '../tools/n8n/examples';
 import { ROOT, createInstance, importJson, publicApi, startServer } from '../tools/n8n/launcher';
@@ -73,6 +74,7 @@ async function editorScreenshots(editor: Editor, formsId: string) {
 	await openWorkflow(editor, formsId);
 	await searchNodesPanel(editor, 'contact');
 	await openPanelNode(editor, 'Agency CRM');
+	await showPanelGroup(editor, 'Contact Actions');
 	await shoot(editor.page, 'editor-nodes-panel');
 	await openWorkflow(editor, formsId);
 	await openNode(editor, 'Create or Update Contact');

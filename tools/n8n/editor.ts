@@ -69,28 +69,39 @@ export async function executeButtonText({ page }: Editor): Promise<string> {
 	return (await page.locator(byTestId('execute-workflow-button')).first().innerText()).replace(/\s+/g, ' ').trim();
 }
 
-/** The nodes panel, searched for `text`: the names of the items it lists. */
+/** The nodes panel, searched for `text`: the names of the nodes it finds. */
 export async function searchNodesPanel({ page }: Editor, text: string): Promise<string[]> {
 	await page.locator(byTestId('node-creator-plus-button')).first().click();
 	await page.locator(byTestId('node-creator-search-bar')).fill(text);
-	const items = page.locator(`${byTestId('node-creator')} ${byTestId('node-creator-item-name')}`);
-	await items.first().waitFor();
-	return await items.allInnerTexts();
+	const found = page.locator(`${byTestId('item-iterator-item')}[data-keyboard-nav-type="node"]`);
+	await found.first().waitFor();
+	return await found.locator(byTestId('node-creator-item-name')).allInnerTexts();
 }
 
 /**
  * A node of the panel's list opened: the headers its actions are grouped under (n8n names them after
- * the node's resources: "Contact Actions"), and the actions listed.
+ * the node's resources: "Contact Actions"; read as written, before the stylesheet capitalises them),
+ * and the actions listed.
  */
 export async function openPanelNode({ page }: Editor, name: string): Promise<{ headers: string[]; actions: string[] }> {
 	await page.locator(byTestId('node-creator-item-name'), { hasText: name }).first().click();
 	const panel = page.locator(byTestId('node-creator'));
-	const actions = panel.locator(byTestId('node-creator-action-item'));
+	const actions = panel.locator(`[data-keyboard-nav-type="action"] ${byTestId('node-creator-item-name')}`);
 	await actions.first().waitFor();
+	const headers = panel.locator(`${byTestId('item-iterator-item')}:not([data-keyboard-nav-type])`);
 	return {
-		headers: await panel.locator(byTestId('node-creator-category-item')).allInnerTexts(),
+		headers: await headers.evaluateAll((elements) =>
+			elements.map((element) => element.getAttribute('data-keyboard-nav-id') ?? ''),
+		),
 		actions: await actions.allInnerTexts(),
 	};
+}
+
+/** Scrolls the open node's actions to the group under this header, at the top of the panel. */
+export async function showPanelGroup({ page }: Editor, header: string) {
+	await page
+		.locator(`${byTestId('node-creator')} [data-keyboard-nav-id="${header}"]`)
+		.evaluate((element) => element.scrollIntoView({ block: 'start' }));
 }
 
 /** A node of the canvas opened in its detail view. */
