@@ -42,6 +42,8 @@ const CONTACT_SYNC = saved('contact-sync-to-mailing-tool.json');
 const PROPERTY_MATCH = saved('property-update-matching-buyers.json');
 const WEBSITE_LEAD = saved('use-case-1-lead-to-follow-up.json');
 const LEAD_EMAIL = 'saved.workflow.lead@example.net';
+/** The example lead's phone, and this file's. */
+const LEAD_PHONE = ['"06 12 34 56 78"', '"06 98 76 54 32"'];
 
 let standIn: StandIn;
 let server: N8nProcess;
@@ -49,9 +51,11 @@ let n8nApi: PublicApi;
 
 beforeAll(async () => {
 	standIn = await startStandIn();
-	// The website lead of its own: the current example's run expects to create its contact.
+	// A lead of its own (email and phone), so that neither run finds the contact the other made.
 	const websiteLead = JSON.parse(
-		JSON.stringify(WEBSITE_LEAD).replace('camille.martin@example.com', LEAD_EMAIL),
+		JSON.stringify(WEBSITE_LEAD)
+			.replace('camille.martin@example.com', LEAD_EMAIL)
+			.replace(LEAD_PHONE[0], LEAD_PHONE[1]),
 	) as ExampleWorkflow;
 	await importJson(instance, 'credentials', [credential]);
 	await importJson(instance, 'workflow', [
