@@ -188,7 +188,7 @@ describe('pagination', () => {
 	test('cursor: has_more without a next_cursor is an error, not a silent end', async () => {
 		const { context } = scripted([ok({ data: [{ id: 1 }], meta: { has_more: true, next_cursor: null } })]);
 		await expect(collectPages(context, { method: 'GET', idempotent: false, path: '/users' }, 'cursor')).rejects.toThrow(
-			'The API said more records follow but gave no next_cursor for GET /users; stopped to avoid repeating or losing records',
+			'The API said more records follow (or sent a full page) but gave no next_cursor for GET /users; stopped to avoid repeating or losing records',
 		);
 	});
 

@@ -40,12 +40,17 @@ test('ids the spec types as integers refuse 1e3, 0x10 or text, naming the field'
 	}
 });
 
-test('other ids go as given, encoded, so that "/" cannot route elsewhere; "." and ".." are refused', async () => {
-	const request = await prepare('customer', 'get', { customerId: byId('C-12/34'), options: {} });
-	expect(request.path).toBe('/customers/C-12%2F34');
+test('other ids go as one encoded segment; "/", "\\", "." and ".." are refused before sending (issue 17, point 9)', async () => {
+	const request = await prepare('customer', 'get', { customerId: byId('C-12 34?'), options: {} });
+	expect(request.path).toBe('/customers/C-12%2034%3F');
 	for (const value of ['.', '..', ' .. ']) {
 		expect(await problems('customer', 'get', { customerId: byId(value), options: {} })).toEqual([
 			{ field: '"Customer" (customers_id)', message: 'cannot be "." or ".."' },
+		]);
+	}
+	for (const value of ['../hooks', 'C-12/34', 'a\\b']) {
+		expect(await problems('customer', 'get', { customerId: byId(value), options: {} })).toEqual([
+			{ field: '"Customer" (customers_id)', message: 'cannot contain "/" or "\\"' },
 		]);
 	}
 	expect(await problems('customer', 'get', { customerId: byId(''), options: {} })).toEqual([

@@ -1,5 +1,5 @@
 import { userField } from '../../fields';
-import { MAX_UPLOAD_BYTES, atLeastOne, guess, imageOnly, maxBytes, rule, spec } from '../../rules';
+import { MAX_UPLOAD_BYTES, atLeastOne, guess, imageOnly, maxBytes, rule, spec, unreadableImage } from '../../rules';
 import type { Endpoint, FieldSpec } from '../../types';
 
 const PHOTO = spec(
@@ -11,7 +11,7 @@ function pictureFile(part: 'profile_picture' | 'signature_picture', property: Fi
 		in: 'file',
 		placement: 'collection',
 		key: part,
-		rules: [rule(PHOTO, imageOnly), rule(PHOTO, maxBytes(MAX_UPLOAD_BYTES))],
+		rules: [rule(PHOTO, imageOnly), unreadableImage, rule(PHOTO, maxBytes(MAX_UPLOAD_BYTES))],
 		property,
 	};
 }
