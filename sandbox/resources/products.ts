@@ -177,7 +177,7 @@ function criterionMatches(productValue: unknown, wanted: unknown): boolean {
 function pictureProblems(data: Buffer): ErrorDetail[] {
 	const details: ErrorDetail[] = [];
 	if (data.length > MAX_IMAGE_BYTES)
-		details.push({ field: 'file', message: `must be at most 20 MB (got ${data.length} bytes)` });
+		details.push({ field: 'file', message: `must be at most 20 MB (20,000,000 bytes; got ${data.length})` });
 	const image = sniffImage(data);
 	if (!image) details.push({ field: 'file', message: 'must be a PNG, JPEG, WebP or GIF image' });
 	else if (image.width === undefined || image.width < MIN_PICTURE_WIDTH) {

@@ -97,7 +97,7 @@ function photoProblems(parts: { name: string; data: Buffer }[]): ErrorDetail[] {
 		];
 	return parts.flatMap(({ name, data }) => {
 		if (data.length > MAX_IMAGE_BYTES)
-			return [{ field: name, message: `must be at most 20 MB (got ${data.length} bytes)` }];
+			return [{ field: name, message: `must be at most 20 MB (20,000,000 bytes; got ${data.length})` }];
 		if (!sniffImage(data)) return [{ field: name, message: 'must be an image (PNG, JPEG, WebP or GIF)' }];
 		return [];
 	});

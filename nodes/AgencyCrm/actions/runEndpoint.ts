@@ -12,7 +12,7 @@ import { outputShaper } from './output';
 /** The request of a prepared operation: the catalogue's request (catalogue/requests.ts), with its files encoded. */
 export function toApiRequest(endpoint: Endpoint, prepared: PreparedRequest, itemIndex: number): ApiRequest {
 	const request = requestFor(endpoint, prepared, itemIndex);
-	if (prepared.files.length && endpoint.upload === 'base64Json') {
+	if (prepared.files.length && (prepared.upload ?? endpoint.upload) === 'base64Json') {
 		const files = prepared.files.map(({ part, file }) => [
 			part,
 			{ file_name: file.fileName, content_base64: file.data.toString('base64') },

@@ -134,6 +134,8 @@ export interface PreparedRequest {
 	pagination?: PaginationMode;
 	/** How many records a paginated operation returns at most; undefined for Return All. */
 	limit?: number;
+	/** How the files travel, when the user chose (catalogue/uploads.ts); else the endpoint's `upload`. */
+	upload?: UploadEncoding;
 	/** Problems that do not block: guesses the input contradicts, shown to the user as hints. */
 	hints: Problem[];
 }

@@ -10,6 +10,7 @@ import {
 	unreadableImage,
 } from '../../rules';
 import type { Endpoint } from '../../types';
+import { partNameField, uploadAsChosen } from '../../uploads';
 
 /** Spec section 4 "Products" and section 8: "minimum width 800 px, maximum 20 MB" for both uploads. */
 const PHOTO = spec(
@@ -75,6 +76,8 @@ export function pictureUpload(visibility: 'public' | 'private'): Endpoint {
 					description: 'Caption of the photo',
 				},
 			},
+			partNameField('Picture Sent As', 'file'),
 		],
+		derive: uploadAsChosen,
 	};
 }
