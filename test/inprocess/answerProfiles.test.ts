@@ -56,7 +56,14 @@ describe.each(ANSWER_PROFILES)('answer profile %s', (profile) => {
 	test('Get Many contacts, Return All (cursor): every contact of the site once, newest first', async () => {
 		const { customers } = await siteContacts();
 		const { output } = await run([
-			{ resource: 'customer', operation: 'getAll', returnAll: true, output: 'raw', filters: {}, options: { perPage: 50 } },
+			{
+				resource: 'customer',
+				operation: 'getAll',
+				returnAll: true,
+				output: 'raw',
+				filters: {},
+				options: { perPage: 50 },
+			},
 		]);
 		const ids = output.map((record) => record.customers_id as number);
 		expect(ids).toHaveLength(customers);
@@ -113,7 +120,15 @@ describe.each(ANSWER_PROFILES)('answer profile %s', (profile) => {
 		const bystander = await existingContact({ lastname: 'Bystander', email: email('bystander') });
 		const before = await siteContacts();
 		const lastnames = ['New A', 'Known B', 'Fresh C', 'New D', 'Known E', 'New F', 'Fresh G'];
-		const emails = [email('new'), email('known'), email('fresh'), email('new'), email('known'), email('new'), email('fresh')];
+		const emails = [
+			email('new'),
+			email('known'),
+			email('fresh'),
+			email('new'),
+			email('known'),
+			email('new'),
+			email('fresh'),
+		];
 		const { output } = await run(
 			lastnames.map((lastname, index) => customerItem('upsert', { lastname, email: emails[index] })),
 		);
@@ -155,7 +170,11 @@ describe.each(ANSWER_PROFILES)('answer profile %s', (profile) => {
 
 	test("the trigger's fetch: the record a notification names", async () => {
 		const { webhook } = inProcessContext(credentialsOf(h.sandbox), [{}]);
-		const record = await fetchRecord(webhook, { eventType: 'CUSTOMER_UPDATE', resourceType: 'customer', resourceId: 10002 }, []);
+		const record = await fetchRecord(
+			webhook,
+			{ eventType: 'CUSTOMER_UPDATE', resourceType: 'customer', resourceId: 10002 },
+			[],
+		);
 		expect(record).toMatchObject({ customers_id: 10002, email: (await stored('customer', 10002)).email });
 	});
 
@@ -164,6 +183,9 @@ describe.each(ANSWER_PROFILES)('answer profile %s', (profile) => {
 			[{ resource: 'customer', operation: 'get', customerId: byId(99999999), output: 'raw', options: {} }],
 			true,
 		);
-		expect(output[0].apiError).toMatchObject({ code: 'NOT_FOUND', request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+		expect(output[0].apiError).toMatchObject({
+			code: 'NOT_FOUND',
+			request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+		});
 	});
 });

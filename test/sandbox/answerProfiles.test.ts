@@ -15,7 +15,10 @@ afterEach(async () => {
 });
 
 test('chosen per client: another client keeps the default answers; an unknown profile or client is refused', async () => {
-	expect((await setProfile('offset-meta', 'demo-client')).body.data).toEqual({ scope: 'demo-client', profile: 'offset-meta' });
+	expect((await setProfile('offset-meta', 'demo-client')).body.data).toEqual({
+		scope: 'demo-client',
+		profile: 'offset-meta',
+	});
 	const demo = await h.api('GET', '/users', { query: { per_page: 2 } });
 	const solo = await h.api('GET', '/users', { client: 'solo-client', query: { per_page: 2 } });
 	expect(demo.body.meta).not.toHaveProperty('has_more');

@@ -343,7 +343,9 @@ describe('calendar event checks (spec section 4 "Calendar")', () => {
 		expect('users' in empty.body).toBe(false);
 		const renamed = await prepared('calendar', 'createEvent', {
 			...event,
-			additionalFields: { extraBodyJson: '{"the_service": [{"user_id": 1002, "is_creator": true, "is_organizer": true}]}' },
+			additionalFields: {
+				extraBodyJson: '{"the_service": [{"user_id": 1002, "is_creator": true, "is_organizer": true}]}',
+			},
 		});
 		expect(renamed.body).toMatchObject({ the_service: [{ user_id: 1002 }] });
 		expect('users' in renamed.body).toBe(false);
@@ -359,7 +361,13 @@ describe('calendar event checks (spec section 4 "Calendar")', () => {
 		};
 		const typed = await prepared('calendar', 'createEvent', {
 			...event,
-			additionalFields: { sequenceDuration: '30', gatheringGauge: ' 4 ', commuteDuration: '15', remindTimeInMin: '0', parentId: '12' },
+			additionalFields: {
+				sequenceDuration: '30',
+				gatheringGauge: ' 4 ',
+				commuteDuration: '15',
+				remindTimeInMin: '0',
+				parentId: '12',
+			},
 		});
 		expect(typed.body).toMatchObject({
 			sequence_duration: 30,

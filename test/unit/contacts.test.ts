@@ -31,7 +31,11 @@ async function run(operation: 'create' | 'upsert', body: IDataObject, answers: S
 }
 const upsert = (body: IDataObject, answers: ScriptedAnswer[]) => run('upsert', body, answers);
 
-const searchBy = (filter: IDataObject) => ({ method: 'POST', url: '/customers/search', body: { ...filter, per_page: 10 } });
+const searchBy = (filter: IDataObject) => ({
+	method: 'POST',
+	url: '/customers/search',
+	body: { ...filter, per_page: 10 },
+});
 
 test('email misses, phone hits: the contact found by phone is updated with the fields given (not its agency)', async () => {
 	const { output, requests } = await upsert(
@@ -88,7 +92,10 @@ test('a search hit whose email and phones are not those searched is never update
 
 test('the right contact further down the page is the match', async () => {
 	const { requests } = await upsert({ email: 'ana@example.com' }, [
-		page([{ customers_id: 900, email: 'other@example.com' }, { customers_id: 42, email: 'ANA@example.com' }]),
+		page([
+			{ customers_id: 900, email: 'other@example.com' },
+			{ customers_id: 42, email: 'ANA@example.com' },
+		]),
 		ok({ data: { customers_id: 42 } }),
 	]);
 	expect(requests[1]).toMatchObject({ method: 'PATCH', url: '/customers/42' });
@@ -110,7 +117,10 @@ test('email and phone miss: the mobile number is searched as a phone, and its ma
 
 test('nothing found: the contact is created once, with every field given', async () => {
 	const body = { email: 'new@example.com', lastname: 'Durand', agency_id: 101 };
-	const { output, requests } = await upsert(body, [noMatch(), status(201, {}, { data: { customers_id: 77, ...body } })]);
+	const { output, requests } = await upsert(body, [
+		noMatch(),
+		status(201, {}, { data: { customers_id: 77, ...body } }),
+	]);
 	expect(requests[1]).toEqual({ method: 'POST', url: '/customers', body });
 	expect(requests).toHaveLength(2);
 	expect(output).toEqual([{ customers_id: 77, ...body, outcome: 'created' }]);

@@ -135,3 +135,65 @@ test('an update that names no field is refused; clearing a webhook field sends n
 	});
 	expect(viaJson.body).toEqual({ format: null });
 });
+
+describe('issue 17, point 5: a per_page in the extra query or body of a list is honoured, or refused', () => {
+	const search = (options: IDataObject) => ({ returnAll: true, filters: {}, options });
+
+	test('honoured as the page size, and taken out of the extras (the node sends it on every page)', async () => {
+		const fromQuery = await prepare('customer', 'getAll', search({ extraQueryJson: '{"per_page": 30, "lang": "fr"}' }));
+		expect(fromQuery).toMatchObject({ pageSize: 30, qs: { lang: 'fr' } });
+		expect(fromQuery.qs).not.toHaveProperty('per_page');
+		const fromBody = await prepare('product', 'getAll', search({ extraBodyJson: '{"per_page": "25"}' }));
+		expect(fromBody.pageSize).toBe(25);
+		expect(fromBody.body).not.toHaveProperty('per_page');
+	});
+
+	test('refused before sending when it contradicts Page Size, or is not a page size', async () => {
+		expect(await problems('customer', 'getAll', search({ perPage: 100, extraQueryJson: '{"per_page": 30}' }))).toEqual([
+			{
+				field: '"Extra Query Parameters (JSON)" (per_page)',
+				message: 'sets per_page to 30 while "Page Size" sets 100: keep one',
+			},
+		]);
+		expect(await problems('customer', 'getAll', search({ extraBodyJson: '{"per_page": "all"}' }))).toEqual([
+			{ field: '"Extra Body Fields (JSON)" (per_page)', message: 'must be a whole number' },
+		]);
+		const same = await prepare('customer', 'getAll', search({ perPage: 30, extraBodyJson: '{"per_page": 30}' }));
+		expect(same.pageSize).toBe(30);
+	});
+});
+
+describe('issue 17, point 9: a file whose bytes contradict its image type is refused where a spec rule applies', () => {
+	const text = { data: Buffer.from('not an image at all'), fileName: 'photo.png', mimeType: 'image/png' };
+	const avif = { data: Buffer.from('....ftypavif'), fileName: 'photo.avif', mimeType: 'image/avif' };
+	const upload = (file: typeof text) =>
+		prepareRequest(
+			fakeContext({
+				itemParameters: [{ productId: byId(5001), binaryPropertyName: 'data', additionalFields: {} }],
+				binaries: [{ data: file }],
+			}).execute,
+			findEndpoint('product', 'uploadPublicPicture')!,
+			0,
+		);
+
+	test('text labelled image/png: refused, naming the field and what it is', async () => {
+		const error = (await upload(text).catch((thrown: unknown) => thrown)) as InputError;
+		expect(error.problems.map(({ field, message }) => ({ field, message }))).toEqual([
+			{
+				field: '"Input Binary Field" (file)',
+				message: 'must be an image; "photo.png" is labelled image/png but its content is not a PNG image',
+			},
+		]);
+	});
+
+	test('a format the node cannot read: sent, with a hint', async () => {
+		const request = await upload(avif);
+		expect(request.files).toHaveLength(1);
+		expect(request.hints).toEqual([
+			expect.objectContaining({
+				field: '"Input Binary Field" (file)',
+				message: 'is image/avif, a format the node cannot read: its width and type are left to the API',
+			}),
+		]);
+	});
+});

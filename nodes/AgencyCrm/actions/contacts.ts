@@ -103,7 +103,9 @@ async function createContact(context: IExecuteFunctions, request: PreparedReques
 /** Applies the item's fields to a contact; the agency is where a new contact is created, a contact found keeps its own. */
 async function updateContact(context: IExecuteFunctions, request: PreparedRequest, id: string | number, item: ItemRun) {
 	const update = endpointOf('customer:update');
-	const { agency_id: _agency, check_duplicate: _check, ...changes } = request.body;
+	const changes = { ...request.body };
+	delete changes.agency_id;
+	delete changes.check_duplicate;
 	const prepared: PreparedRequest = { ...request, pathParams: { customerId: id }, body: changes };
 	const response = await apiRequest(context, requestFor(update, prepared, item.index));
 	return (await writtenRecords(context, update, prepared, response, item))[0];
@@ -153,7 +155,14 @@ export async function upsertCustomer(
 ): Promise<INodeExecutionData[]> {
 	const found = await findContact(this, request.body, item);
 	if (found) {
-		return outputOf(this, endpoint, request, item, await updateContact(this, request, contactId(this, found, item), item), 'updated');
+		return outputOf(
+			this,
+			endpoint,
+			request,
+			item,
+			await updateContact(this, request, contactId(this, found, item), item),
+			'updated',
+		);
 	}
 	const { record, existed } = await createContact(this, request, item);
 	if (!existed) return outputOf(this, endpoint, request, item, record, 'created');

@@ -126,7 +126,11 @@ const READABLE_IMAGES: Record<string, string> = {
 	'image/gif': 'GIF',
 };
 
-const mimeTypeOf = (file: FileValue) => String(file.mimeType ?? '').toLowerCase().split(';')[0].trim();
+const mimeTypeOf = (file: FileValue) =>
+	String(file.mimeType ?? '')
+		.toLowerCase()
+		.split(';')[0]
+		.trim();
 
 /**
  * An image, by its first bytes (PNG, JPEG, WebP, GIF). A file labelled as one of those whose bytes

@@ -67,33 +67,27 @@ export const optionalEventFields: FieldSpec[] = [
 			coordinates,
 		),
 	},
-	integerField(
-		{
-			displayName: 'Sequence Duration',
-			name: 'sequenceDuration',
-			type: 'number',
-			default: 30,
-			description: 'Minutes per booking slot',
-		},
-	),
-	integerField(
-		{
-			displayName: 'Gathering Gauge',
-			name: 'gatheringGauge',
-			type: 'number',
-			default: 1,
-			description: 'Maximum number of attendees per slot',
-		},
-	),
-	integerField(
-		{
-			displayName: 'Commute Duration',
-			name: 'commuteDuration',
-			type: 'number',
-			default: 0,
-			description: 'Minutes reserved before the event for travelling',
-		},
-	),
+	integerField({
+		displayName: 'Sequence Duration',
+		name: 'sequenceDuration',
+		type: 'number',
+		default: 30,
+		description: 'Minutes per booking slot',
+	}),
+	integerField({
+		displayName: 'Gathering Gauge',
+		name: 'gatheringGauge',
+		type: 'number',
+		default: 1,
+		description: 'Maximum number of attendees per slot',
+	}),
+	integerField({
+		displayName: 'Commute Duration',
+		name: 'commuteDuration',
+		type: 'number',
+		default: 0,
+		description: 'Minutes reserved before the event for travelling',
+	}),
 	typedField(
 		{
 			displayName: 'Communicate Location',
@@ -116,15 +110,13 @@ export const optionalEventFields: FieldSpec[] = [
 		'boolean',
 		isBoolean,
 	),
-	integerField(
-		{
-			displayName: 'Reminder',
-			name: 'remindTimeInMin',
-			type: 'number',
-			default: 15,
-			description: 'How many minutes before the event the reminder goes off (0 disables the offset)',
-		},
-	),
+	integerField({
+		displayName: 'Reminder',
+		name: 'remindTimeInMin',
+		type: 'number',
+		default: 15,
+		description: 'How many minutes before the event the reminder goes off (0 disables the offset)',
+	}),
 	{
 		in: 'body',
 		placement: 'collection',

@@ -66,7 +66,12 @@ export const uploadPhoto: Endpoint = {
  * Parameters under the names and in the place the API expects.
  */
 function deletionFlag(property: FieldSpec['property']): FieldSpec {
-	return { in: 'body', placement: 'top', convert: (value) => ({ value: value === false ? undefined : value }), property };
+	return {
+		in: 'body',
+		placement: 'top',
+		convert: (value) => ({ value: value === false ? undefined : value }),
+		property,
+	};
 }
 
 export const deletePhoto: Endpoint = {
