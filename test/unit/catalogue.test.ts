@@ -21,6 +21,9 @@ const shape = (methodAndPath: string) => methodAndPath.replace(/\{\w+\}/g, '{}')
 const methodAndPath = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 const placeholders = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 
+/** The required fields of a calendar event, valid. */
+const EVENT = { eventType: '1', startsAt: '2026-05-01T10:00:00Z', endsAt: '2026-05-01T11:00:00Z', allDay: false };
+
 async function prepared(resource: string, operation: string, parameters: IDataObject): Promise<PreparedRequest> {
 	const endpoint = findEndpoint(resource, operation);
 	if (!endpoint) throw new Error(`no endpoint ${resource}:${operation}`);
@@ -245,14 +248,7 @@ describe('calendar event checks (spec section 4 "Calendar")', () => {
 
 	/** An event otherwise valid, with these Additional Fields. */
 	const eventWith = (additionalFields: IDataObject) =>
-		problemsOf('calendar', 'createEvent', {
-			eventType: '1',
-			startsAt: '2026-05-01T10:00:00Z',
-			endsAt: '2026-05-01T11:00:00Z',
-			allDay: false,
-			participants: {},
-			additionalFields,
-		});
+		problemsOf('calendar', 'createEvent', { ...EVENT, participants: {}, additionalFields });
 
 	test('location_geo needs both coordinates, in range', async () => {
 		const point = (point: IDataObject) => eventWith({ locationGeo: { point } });
@@ -332,13 +328,7 @@ describe('calendar event checks (spec section 4 "Calendar")', () => {
 	});
 
 	test('no participant row sends no participant key; a list in Extra Body goes under the key it is given (issue 17, point 11)', async () => {
-		const event = {
-			eventType: '1',
-			startsAt: '2026-05-01T10:00:00Z',
-			endsAt: '2026-05-01T11:00:00Z',
-			allDay: false,
-			participants: {},
-		};
+		const event = { ...EVENT, participants: {} };
 		const empty = await prepared('calendar', 'createEvent', { ...event, additionalFields: {} });
 		expect('users' in empty.body).toBe(false);
 		const renamed = await prepared('calendar', 'createEvent', {
@@ -352,13 +342,7 @@ describe('calendar event checks (spec section 4 "Calendar")', () => {
 	});
 
 	test('spec integers given as text go as numbers, typed or in Extra Body; other text is refused naming the field (issue 17, point 4)', async () => {
-		const event = {
-			eventType: '1',
-			startsAt: '2026-05-01T10:00:00Z',
-			endsAt: '2026-05-01T11:00:00Z',
-			allDay: false,
-			participants: { participant: [{ userId: '1002', isOrganizer: true, isCreator: true }] },
-		};
+		const event = { ...EVENT, participants: { participant: [{ userId: '1002', isOrganizer: true, isCreator: true }] } };
 		const typed = await prepared('calendar', 'createEvent', {
 			...event,
 			additionalFields: {

@@ -197,6 +197,7 @@ describe('backoff', () => {
 });
 
 describe('pagination', () => {
+	const productSearch = { method: 'POST', idempotent: true, path: '/products/search' } as const;
 	test('cursor: follows next_cursor, asks only for what Limit still needs, and stops at Limit', async () => {
 		const { context, calls } = scripted([
 			page(range(1, 200), 'c2'),
@@ -277,13 +278,7 @@ describe('pagination', () => {
 		const offsetPage = (ids: number[], offset: number) =>
 			ok({ data: ids.map((id) => ({ id })), meta: { offset, per_page: 3, total: 7 } });
 		const { context, calls } = scripted([offsetPage([1, 2], 0), offsetPage([3, 4, 5], 2), offsetPage([6, 7], 5)]);
-		const records = await collectPages(
-			context,
-			{ method: 'POST', idempotent: true, path: '/products/search' },
-			'offset',
-			undefined,
-			3,
-		);
+		const records = await collectPages(context, productSearch, 'offset', undefined, 3);
 		expect(records.map((record) => record.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
 		expect(calls.map((call) => call.body)).toEqual([
 			{ per_page: 3, offset: 0 },
