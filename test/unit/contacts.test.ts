@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { createCustomer, existedBefore, upsertCustomer } from '../../nodes/AgencyCrm/actions/contacts';
-import type { ItemRun } from '../../nodes/AgencyCrm/actions/runEndpoint';
+import type { ItemRun } from '../../nodes/AgencyCrm/actions/itemRun';
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
 import type { ScriptedAnswer } from '../support/fakeN8n';
 import { fakeContext, ok, status } from '../support/fakeN8n';

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { outputShaper } from '../../nodes/AgencyCrm/actions/output';
-import type { ItemRun } from '../../nodes/AgencyCrm/actions/runEndpoint';
+import type { ItemRun } from '../../nodes/AgencyCrm/actions/itemRun';
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
 import type { PreparedRequest } from '../../nodes/AgencyCrm/catalogue/types';
 import { fakeContext } from '../support/fakeN8n';

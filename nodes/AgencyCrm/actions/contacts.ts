@@ -7,8 +7,8 @@ import { emailOf, phoneOf, phonesOf } from '../catalogue/contacts';
 import { requestFor, requestOf } from '../catalogue/requests';
 import type { Endpoint, PreparedRequest } from '../catalogue/types';
 import { outputShaper } from './output';
-import type { ItemRun } from './runEndpoint';
-import { writtenRecords } from './runEndpoint';
+import type { ItemRun } from './itemRun';
+import { writtenRecords } from './writtenRecord';
 
 /**
  * Customer Create and Create or Update (reference use case 1). The API answers a create whose email

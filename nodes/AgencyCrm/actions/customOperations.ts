@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { CustomOperationKey, Endpoint, PreparedRequest } from '../catalogue/types';
 import { createCustomer, upsertCustomer } from './contacts';
-import type { ItemRun } from './runEndpoint';
+import type { ItemRun } from './itemRun';
 
 /** Runs an operation that is more than one request, from its prepared request. */
 export type CustomOperation = (

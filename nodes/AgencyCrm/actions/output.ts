@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { listEntries } from '../catalogue/convert';
 import type { Endpoint, OutputKeys, PreparedRequest } from '../catalogue/types';
-import type { ItemRun } from './runEndpoint';
+import type { ItemRun } from './itemRun';
 
 /** Related data asked for by name (`include=stopSms`) may come back under its snake_case key (`stop_sms`). */
 function relationKeys(request: PreparedRequest, parameter: string | undefined): string[] {

@@ -10,7 +10,7 @@ import { problemsOf } from '../catalogue/validate';
 import { mapBounded } from './concurrency';
 import { CUSTOM_OPERATIONS } from './customOperations';
 import { prepareRequest } from './prepareRequest';
-import type { ItemRun } from './runEndpoint';
+import type { ItemRun } from './itemRun';
 import { runEndpoint } from './runEndpoint';
 import type { Turn } from './writeOrder';
 import { WriteOrder } from './writeOrder';

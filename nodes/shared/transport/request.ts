@@ -161,9 +161,8 @@ function deletedByLostAttempt(request: ApiRequest, response: ApiResponse, answer
 	return answerLost && request.method === 'DELETE' && response.statusCode === 404;
 }
 
-/** The API's last 429 once this request has waited out MAX_THROTTLED_MS of them: the error says so. */
-function throttledTooLong(context: ApiContext, request: ApiRequest, response: ApiResponse, waitedMs: number) {
-	const error = apiError(context.getNode(), response, request.itemIndex, request.accessNeeded);
+/** The error of the API's last 429 once a request has waited MAX_THROTTLED_MS for 429s: it says so. */
+function throttledTooLong(error: NodeApiError, waitedMs: number): NodeApiError {
 	const waited = `The API answered "too many requests" (429) again after this request had waited ${Math.round(waitedMs / 1000)} s for it in all, the most the node waits (${MAX_THROTTLED_MS / 1000} s). Lower the Concurrency, or run again later.`;
 	error.description = [waited, error.description].filter(Boolean).join('\n');
 	return error;
@@ -184,6 +183,8 @@ export async function apiRequest(context: ApiContext, request: ApiRequest): Prom
 	let throttledMs = 0;
 	/** Whether an earlier attempt may have been processed though its answer was lost. */
 	let answerLost = false;
+	const failure = (response: ApiResponse) =>
+		apiError(context.getNode(), response, request.itemIndex, request.accessNeeded);
 	for (;;) {
 		await pacing.ready();
 		let response: ApiResponse;
@@ -218,16 +219,15 @@ export async function apiRequest(context: ApiContext, request: ApiRequest): Prom
 		const retryAfter = response.headers['retry-after'];
 		if (response.statusCode === 429 && isRetryable(request, response)) {
 			const delay = retryDelayMs(throttles++, retryAfter);
-			if (delay > MAX_RETRY_AFTER_MS) throw apiError(context.getNode(), response, request.itemIndex);
-			if (throttledMs + delay > MAX_THROTTLED_MS) throw throttledTooLong(context, request, response, throttledMs);
+			if (delay > MAX_RETRY_AFTER_MS) throw failure(response);
+			if (throttledMs + delay > MAX_THROTTLED_MS) throw throttledTooLong(failure(response), throttledMs);
 			throttledMs += delay;
 			pacing.pause(delay);
 			continue;
 		}
 		const delay = retryDelayMs(failures, retryAfter);
-		if (!isRetryable(request, response) || failures >= MAX_RETRIES || delay > MAX_RETRY_AFTER_MS) {
-			throw apiError(context.getNode(), response, request.itemIndex, request.accessNeeded);
-		}
+		if (!isRetryable(request, response) || failures >= MAX_RETRIES || delay > MAX_RETRY_AFTER_MS)
+			throw failure(response);
 		failures++;
 		await sleep(delay);
 		if (NOT_PROCESSED_STATUSES.includes(response.statusCode)) continue;
