@@ -2,7 +2,8 @@
  * Starts the sandbox from the command line:
  *   node build/sandbox/cli.js --port 4010 --customers 20000 --seed 1 --token-lifetime 3600
  * The port can also come from AGENCY_CRM_SANDBOX_PORT; `--data-file <path>` keeps the data in that
- * file between runs. Stops on SIGINT/SIGTERM.
+ * file between runs; `--answer-profile <name>` answers every client as that profile says
+ * (sandbox/answerProfiles.ts). Stops on SIGINT/SIGTERM.
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEED, startSandbox } from './index';
@@ -54,6 +55,9 @@ async function main(): Promise<void> {
 		`  API base:  ${sandbox.origin}/api/v2/site`,
 		`  Console:   ${sandbox.consoleUrl}   (contacts, properties, webhooks and their deliveries)`,
 		...(sandbox.data ? [`  Data:      ${describeData(sandbox.data)}`] : []),
+		...(values['answer-profile']
+			? [`  Answers:   profile ${values['answer-profile']} (docs/sandbox.md, "Answer profiles")`]
+			: []),
 		'',
 		'Demo clients:',
 		...sandbox.clients.map(
