@@ -1,9 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { prepareRequest } from '../../nodes/AgencyCrm/actions/prepareRequest';
+import { toApiRequest } from '../../nodes/AgencyCrm/actions/runEndpoint';
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
 import { InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 import { byId } from '../../tools/n8n/workflows';
+import { parseMultipart } from '../../sandbox/multipart';
 import { fakeContext } from '../support/fakeN8n';
 
 /** prepareRequest with parameters from a plain object, in the fake's workflow time zone, Paris. */
@@ -194,6 +196,47 @@ describe('issue 17, point 9: a file whose bytes contradict its image type is ref
 				field: '"Input Binary Field" (file)',
 				message: 'is image/avif, a format the node cannot read: its width and type are left to the API',
 			}),
+		]);
+	});
+});
+
+describe('issue 17, point 11: the guessed names and encoding of uploads are options, their defaults the guesses', () => {
+	const proof = { data: Buffer.from('%PDF-1.4 signed form'), fileName: 'form.pdf', mimeType: 'application/pdf' };
+	const consent = (additionalFields: IDataObject) =>
+		prepareRequest(
+			fakeContext({
+				itemParameters: [
+					{
+						customerId: byId(10003),
+						reason: 'Signed form',
+						additionalFields: { proofBinaryPropertyName: 'data', ...additionalFields },
+					},
+				],
+				binaries: [{ data: proof }],
+			}).execute,
+			findEndpoint('consent', 'set')!,
+			0,
+		);
+
+	test('by default the proof goes as JSON base64 under proof_file', async () => {
+		const request = await consent({});
+		const sent = toApiRequest(findEndpoint('consent', 'set')!, request, 0);
+		expect(sent.body).toEqual({
+			reason: 'Signed form',
+			proof_file: { file_name: 'form.pdf', content_base64: proof.data.toString('base64') },
+		});
+	});
+
+	test('renamed and sent as a multipart part, the options themselves never sent', async () => {
+		const request = await consent({ uploadPartName: 'proof', uploadEncoding: 'multipart' });
+		expect(request.body).toEqual({ reason: 'Signed form' });
+		const sent = toApiRequest(findEndpoint('consent', 'set')!, request, 0);
+		const type = String((sent.headers as IDataObject)['Content-Type']);
+		expect(type).toMatch(/^multipart\/form-data; boundary=/);
+		const parts = parseMultipart(sent.body as Buffer, type);
+		expect(parts.map((part) => [part.name, part.filename])).toEqual([
+			['reason', undefined],
+			['proof', 'form.pdf'],
 		]);
 	});
 });
