@@ -153,19 +153,12 @@ export async function upsertCustomer(
 	request: PreparedRequest,
 	item: ItemRun,
 ): Promise<INodeExecutionData[]> {
+	const output = (record: IDataObject, outcome: 'created' | 'updated') =>
+		outputOf(this, endpoint, request, item, record, outcome);
+	const update = async (contact: IDataObject) =>
+		output(await updateContact(this, request, contactId(this, contact, item), item), 'updated');
 	const found = await findContact(this, request.body, item);
-	if (found) {
-		return outputOf(
-			this,
-			endpoint,
-			request,
-			item,
-			await updateContact(this, request, contactId(this, found, item), item),
-			'updated',
-		);
-	}
+	if (found) return await update(found);
 	const { record, existed } = await createContact(this, request, item);
-	if (!existed) return outputOf(this, endpoint, request, item, record, 'created');
-	const updated = await updateContact(this, request, contactId(this, record, item), item);
-	return outputOf(this, endpoint, request, item, updated, 'updated');
+	return existed ? await update(record) : output(record, 'created');
 }
