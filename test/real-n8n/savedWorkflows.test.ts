@@ -93,7 +93,7 @@ test('the saved website lead creates the contact, its search request and its fol
 	const run = await executeWorkflow(instance, WEBSITE_LEAD.id, instance.port + 2);
 	expect(run.error).toBeUndefined();
 	const [contact] = run.output['Create or Update Customer'];
-	expect(contact).toMatchObject({ email: LEAD_EMAIL, upsert: 'created' });
+	expect(contact).toMatchObject({ email: LEAD_EMAIL, outcome: 'created' });
 	expect(run.output['Add Product To Follow-Up'][0]).toMatchObject({ customers_id: contact.customers_id, rating: 4 });
 });
 

@@ -39,6 +39,14 @@ function asErrorBody(body: unknown): ApiErrorBody {
 	}
 }
 
+/** The request id support asks for: the body's, else the X-Request-Id header every answer carries. */
+function requestIdOf(body: ApiErrorBody, response: FailedResponse): string | undefined {
+	return body.request_id ?? (response.headers['x-request-id'] as string | undefined);
+}
+
+const supportLine = (requestId: string | undefined) =>
+	requestId ? [`Request ID: ${requestId} (quote it to Agency CRM support)`] : [];
+
 /** What users can do about a refusal with this status; undefined where nothing better than the API's message can be said. */
 function nextStep(status: number, guide: RefusalGuide, hasDetails: boolean): string | undefined {
 	switch (status) {
@@ -75,6 +83,12 @@ export function linesDescription(lines: string[]): string | undefined {
 	return lines.map((line) => line.replace(/[&<>]/g, (character) => HTML_ESCAPES[character])).join(LINE_BREAK);
 }
 
+/** The error with one more line at the top of its description: a fact the transport adds, such as how long it waited. */
+export function withFirstLine(error: NodeApiError, line: string): NodeApiError {
+	error.description = [linesDescription([line]), error.description].filter(Boolean).join(LINE_BREAK);
+	return error;
+}
+
 /** A description as plain text lines, for output items and logs, which do not read HTML. */
 export function plainDescription(description: string): string {
 	return description
@@ -92,7 +106,7 @@ export function apiError(node: INode, response: FailedResponse, itemIndex?: numb
 	const body = asErrorBody(response.body);
 	const code = body.error?.code ?? `HTTP_${response.statusCode}`;
 	const apiMessage = body.error?.message ?? 'The API gave no message';
-	const requestId = body.request_id ?? (response.headers['x-request-id'] as string | undefined);
+	const requestId = requestIdOf(body, response);
 	const details = body.error?.details ?? [];
 	const lines = details.map((detail) => {
 		const field = detail.field ? (guide.labelOf?.(detail.field) ?? detail.field) : '(request)';
@@ -100,10 +114,9 @@ export function apiError(node: INode, response: FailedResponse, itemIndex?: numb
 	});
 	const step = nextStep(response.statusCode, guide, details.length > 0);
 	if (step) lines.push(step);
-	if (requestId) lines.push(`Request ID: ${requestId} (quote it to Agency CRM support)`);
 	const error = new NodeApiError(node, { ...body, httpCode: String(response.statusCode) } as JsonObject, {
 		message: `${code}: ${apiMessage} (HTTP ${response.statusCode})`,
-		description: linesDescription(lines),
+		description: linesDescription([...lines, ...supportLine(requestId)]),
 		httpCode: String(response.statusCode),
 		itemIndex,
 	});
@@ -115,4 +128,32 @@ export function apiError(node: INode, response: FailedResponse, itemIndex?: numb
 		request_id: requestId ?? null,
 	};
 	return error;
+}
+
+/** What came back, as an error quotes it: the status, the keys found, the request id. */
+function describeAnswer(response: FailedResponse): string | undefined {
+	const body = asErrorBody(response.body);
+	const keys = Object.keys(body);
+	return linesDescription([
+		`The API answered HTTP ${response.statusCode} with ${keys.length ? `the keys ${keys.join(', ')}` : 'no JSON object'}.`,
+		...supportLine(requestIdOf(body, response)),
+	]);
+}
+
+/**
+ * A successful answer the node cannot understand: the item fails quoting what came back, rather
+ * than giving no record or a wrong one in silence.
+ */
+export function unreadableAnswer(
+	node: INode,
+	request: { method: string; path: string; itemIndex?: number },
+	response: FailedResponse,
+	why: string,
+): NodeApiError {
+	return new NodeApiError(node, { httpCode: String(response.statusCode) } as JsonObject, {
+		message: `The API's answer to ${request.method} ${request.path} could not be read: ${why}`,
+		description: describeAnswer(response),
+		httpCode: String(response.statusCode),
+		itemIndex: request.itemIndex,
+	});
 }

@@ -1,4 +1,5 @@
 import { CUSTOMER_INCLUDES, relationOptions } from '../../../shared/relations';
+import { contactKeys } from '../contacts';
 import { address, commaList, id, idList, phoneList } from '../convert';
 import {
 	agencyField,
@@ -249,7 +250,7 @@ export const customerEndpoints: Endpoint[] = [
 			value: 'create',
 			action: 'Create a contact',
 			description:
-				'Create a contact from any of email, phone or last name. A contact with the same email or phone on the site is returned instead, unless Check Duplicate is on. Returns the contact.',
+				"Create a contact from any of email, phone or last name. A contact with the same email or phone on the site is returned instead, unchanged, unless Check Duplicate is on. The output's outcome says which: created or existing.",
 		},
 		method: 'POST',
 		path: '/customers',
@@ -276,11 +277,13 @@ export const customerEndpoints: Endpoint[] = [
 		match: {
 			keys: MATCH_KEYS,
 			notice:
-				'Agency CRM finds an existing contact by email or phone: a contact with the same one is returned instead of a new one, unless Check Duplicate (under Options) is on',
+				'Agency CRM finds an existing contact by email or phone: it returns that contact, unchanged (outcome: existing), instead of a new one, unless Check Duplicate (under Options) is on',
 		},
 		checks: [identified],
 		resend: createFindsItsDuplicate,
 		outputKeys: CUSTOMER_OUTPUT,
+		custom: 'createCustomer',
+		writes: (request) => contactKeys(request.body),
 	},
 	{
 		resource: 'customer',
@@ -315,10 +318,12 @@ export const customerEndpoints: Endpoint[] = [
 		},
 		match: {
 			keys: MATCH_KEYS,
-			notice: 'Matched by email, then phone, then mobile phone; updated if found, created otherwise',
+			notice:
+				'Matched by email, then phone, then mobile phone; updated if found, created otherwise (outcome: updated or created)',
 		},
 		custom: 'upsertCustomer',
 		outputKeys: CUSTOMER_OUTPUT,
+		writes: (request) => contactKeys(request.body),
 	},
 	{
 		resource: 'customer',
