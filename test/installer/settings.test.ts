@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+import { testContext } from '../support/real-n8n/context';
+import type { Rest } from '../support/installer/communityNodes';
+import {
+	communityPackages,
+	enableCustomRegistry,
+	installerInstance,
+	installerPorts,
+	servedDescription,
+} from '../support/installer/communityNodes';
+import { RELEASED, stageWorkingTree } from '../support/installer/packages';
+import type { StagedPackage } from '../support/installer/packages';
+import type { Registry, RegistryServer } from '../support/installer/registry';
+import { cleanNpmEnv, registryClient, startRegistry } from '../support/installer/registry';
+import type { N8nInstance, N8nProcess } from '../../tools/n8n/launcher';
+import {
+	NODE_TYPES,
+	PACKAGE_NAME,
+	ROOT,
+	executeWorkflow,
+	importJson,
+	installedN8n,
+	restClient,
+	startServer,
+} from '../../tools/n8n/launcher';
+import { byId, crmNode, linearWorkflow, sandboxCredential } from '../../tools/n8n/workflows';
+
+/**
+ * Issue 21: what a self-hoster sets for community packages, each in an n8n started with it (the
+ * variables' names are n8n's own, found in its source for each version), and the README's install
+ * paths other than the page: packages named in the environment (n8n 2.x), and `npm install` in
+ * `~/.n8n/nodes`, the way queue-mode workers get the package.
+ */
+const { origin, client } = testContext();
+const n8n = installedN8n();
+const runs = path.join(ROOT, '.cache/runs');
+const run = promisify(execFile);
+
+let registryServer: RegistryServer;
+let registry: Registry;
+let next: StagedPackage;
+let server: N8nProcess | undefined;
+
+beforeAll(async () => {
+	registryServer = await startRegistry(runs);
+	registry = registryClient(registryServer);
+	await registry.publish(RELEASED.tarball);
+	next = stageWorkingTree(runs);
+	await registry.publish(next.folder);
+}, 120_000);
+
+afterEach(async () => {
+	await server?.stop();
+	server = undefined;
+});
+
+afterAll(async () => {
+	await registryServer?.stop();
+});
+
+async function start(name: string, env: NodeJS.ProcessEnv): Promise<{ instance: N8nInstance; rest: Rest }> {
+	const instance = installerInstance(name, n8n, registry.url, env);
+	server = await startServer(instance);
+	return { instance, rest: await restClient(server) };
+}
+
+const settings = async (rest: Rest) =>
+	(await rest<{ communityNodesEnabled: boolean; unverifiedCommunityNodesEnabled: boolean }>('GET', '/settings')).data;
+
+test('N8N_COMMUNITY_PACKAGES_ENABLED=false: the Community Nodes page and its routes are gone', async () => {
+	const { rest } = await start('disabled', { N8N_COMMUNITY_PACKAGES_ENABLED: 'false' });
+	expect(await settings(rest)).toMatchObject({ communityNodesEnabled: false });
+	expect((await communityPackages(rest).install()).status).toBe(404);
+});
+
+test('N8N_UNVERIFIED_PACKAGES_ENABLED=false: a package n8n has not verified is refused before any download', async () => {
+	const { rest } = await start('verified-only', { N8N_UNVERIFIED_PACKAGES_ENABLED: 'false' });
+	await enableCustomRegistry(rest);
+	expect(await settings(rest)).toMatchObject({ communityNodesEnabled: true, unverifiedCommunityNodesEnabled: false });
+	const refused = await communityPackages(rest).install();
+	expect(refused.status).toBeGreaterThanOrEqual(400);
+	expect(JSON.stringify(refused.data)).toContain('Installation of unverified community packages is forbidden');
+	expect(await communityPackages(rest).list()).toEqual([]);
+});
+
+(n8n.major >= 2 ? test : test.skip)(
+	'n8n 2.x, N8N_COMMUNITY_PACKAGES: the version named is installed at start, and the page cannot change it',
+	async () => {
+		const { rest } = await start('managed-by-env', {
+			N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV: 'true',
+			N8N_COMMUNITY_PACKAGES: JSON.stringify([{ name: PACKAGE_NAME, version: next.version }]),
+			NODE_OPTIONS: `--require ${path.join(__dirname, '../support/installer/customRegistryLicence.js')}`,
+		});
+		const [installed] = await communityPackages(rest).list();
+		expect(installed).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: next.version });
+		for (const type of Object.values(NODE_TYPES)) expect(await servedDescription(rest, type, 1)).toBeDefined();
+		const refused = await communityPackages(rest).update(RELEASED.version);
+		expect(refused.status).toBe(400);
+		expect(JSON.stringify(refused.data)).toContain('managed via environment variables');
+	},
+);
+
+test('`npm install n8n-nodes-agency-crm` in ~/.n8n/nodes (as on a queue-mode worker): n8n loads it and runs a workflow', async () => {
+	const instance = installerInstance('npm-install', n8n, registry.url);
+	const nodesFolder = path.join(instance.userFolder, '.n8n/nodes');
+	// As the README says, in the nodes folder (whose .npmrc names the registry, as a private one would be).
+	await run('npm', ['install', PACKAGE_NAME], { cwd: nodesFolder, env: cleanNpmEnv({ HOME: instance.userFolder }) });
+	const credential = sandboxCredential('credNpmInstall01', origin, client('demo-client'));
+	await importJson(instance, 'credentials', [credential]);
+	await importJson(instance, 'workflow', [
+		linearWorkflow('wfNpmInstall0001', [
+			crmNode('Get Agency', credential, { resource: 'agency', operation: 'get', agencyId: byId(101) }),
+		]),
+	]);
+	const result = await executeWorkflow(instance, 'wfNpmInstall0001', installerPorts(n8n).cliBroker);
+	expect(result.error).toBeUndefined();
+	expect(result.output['Get Agency']).toEqual([expect.objectContaining({ agency_id: 101 })]);
+});
