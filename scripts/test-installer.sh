@@ -8,4 +8,5 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 bash scripts/ensure-verdaccio.sh
 bash scripts/ensure-chromium.sh
+rm -rf .cache/runs
 bash scripts/jest-per-n8n.sh installer jest.installer.config.js "$@"

@@ -91,7 +91,11 @@ async function saveWorkflow(name: string, nodes: NodeSpec[]): Promise<string> {
 /** Calls a workflow's production Webhook and waits for its execution; answers the execution. */
 async function runByWebhook(workflowId: string, webhookPath: string) {
 	const before = (await executionsOf(api, workflowId)).length;
-	const response = await fetch(`${webhookBase}webhook/${webhookPath}`, { method: 'POST' });
+	// n8n 2.x may answer the activation before the Webhook is registered: 404 means "not yet".
+	const response = await waitFor(`the Webhook of ${workflowId}`, async () => {
+		const answer = await fetch(`${webhookBase}webhook/${webhookPath}`, { method: 'POST' });
+		return answer.status !== 404 && answer;
+	});
 	const all = await waitFor(`an execution of ${workflowId}`, async () => {
 		const current = await executionsOf(api, workflowId);
 		return current.length > before && finished(current[0]) ? current : undefined;

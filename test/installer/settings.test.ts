@@ -73,7 +73,8 @@ const settings = async (rest: Rest) =>
 test('N8N_COMMUNITY_PACKAGES_ENABLED=false: the Community Nodes page and its routes are gone', async () => {
 	const { rest } = await start('disabled', { N8N_COMMUNITY_PACKAGES_ENABLED: 'false' });
 	expect(await settings(rest)).toMatchObject({ communityNodesEnabled: false });
-	expect((await communityPackages(rest).install()).status).toBe(404);
+	const refused = await communityPackages(rest).install();
+	expect({ status: refused.status, data: refused.data }).toEqual({ status: 404, data: 'x' });
 });
 
 test('N8N_UNVERIFIED_PACKAGES_ENABLED=false: a package n8n has not verified is refused before any download', async () => {
@@ -106,8 +107,14 @@ test('N8N_UNVERIFIED_PACKAGES_ENABLED=false: a package n8n has not verified is r
 test('`npm install n8n-nodes-agency-crm` in ~/.n8n/nodes (as on a queue-mode worker): n8n loads it and runs a workflow', async () => {
 	const instance = installerInstance('npm-install', n8n, registry.url);
 	const nodesFolder = path.join(instance.userFolder, '.n8n/nodes');
-	// As the README says, in the nodes folder (whose .npmrc names the registry, as a private one would be).
-	await run('npm', ['install', PACKAGE_NAME], { cwd: nodesFolder, env: cleanNpmEnv({ HOME: instance.userFolder }) });
+	// The README's commands, in the nodes folder of an n8n that never ran (its .npmrc names the
+	// registry, as a private registry's would).
+	for (const command of [
+		['init', '-y'],
+		['install', PACKAGE_NAME],
+	]) {
+		await run('npm', command, { cwd: nodesFolder, env: cleanNpmEnv({ HOME: instance.userFolder }) });
+	}
 	const credential = sandboxCredential('credNpmInstall01', origin, client('demo-client'));
 	await importJson(instance, 'credentials', [credential]);
 	await importJson(instance, 'workflow', [

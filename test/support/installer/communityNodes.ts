@@ -76,13 +76,10 @@ export function communityPackages(rest: Rest) {
 	};
 }
 
-/** A node type's description as the editor fetches it after n8n announces a (re)loaded node. */
+/** A node type's description as the editor fetches it after n8n announces a (re)loaded node; undefined when unknown. */
 export async function servedDescription(rest: Rest, type: string, version: number) {
-	const { status, data } = await rest<Array<{ name: string; properties: Array<{ name: string }> }>>(
-		'POST',
-		'/node-types',
-		{ nodeInfos: [{ name: type, version }] },
-	);
-	if (status !== 200) throw new Error(`POST /rest/node-types answered ${status}`);
-	return data.find((description) => description.name === type);
+	const { status, data } = await rest<Array<{ properties: Array<{ name: string }> } | null>>('POST', '/node-types', {
+		nodeInfos: [{ name: type, version }],
+	});
+	return status === 200 && Array.isArray(data) ? (data[0] ?? undefined) : undefined;
 }

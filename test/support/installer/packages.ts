@@ -48,6 +48,7 @@ export interface StagedPackage {
  * it; `prepack` is left out, because the folder holds the built files, not the sources.
  */
 export function stageWorkingTree(parent: string): StagedPackage {
+	mkdirSync(parent, { recursive: true });
 	const folder = unpack(packedTarball(), mkdtempSync(path.join(parent, 'next-')));
 	const manifestFile = path.join(folder, 'package.json');
 	const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {

@@ -1,5 +1,5 @@
 import { spawn, execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -43,6 +43,7 @@ export function cleanNpmEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 }
 
 export async function startRegistry(folder: string): Promise<RegistryServer> {
+	mkdirSync(folder, { recursive: true });
 	const home = mkdtempSync(path.join(folder, 'registry-'));
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}/`;
