@@ -7,7 +7,7 @@ import { waitFor } from '../support/waitFor';
 import { sandboxApi, testContext } from '../support/real-n8n/context';
 import type { PublicApi } from '../support/real-n8n/executions';
 import { executionsOf, finished, nodeOutput, setActive } from '../support/real-n8n/executions';
-import { admin, editInCrm, hooksOf, hooksSettleTo } from '../support/sandbox/admin';
+import { admin, counters, editInCrm, hooksOf, hooksSettleTo } from '../support/sandbox/admin';
 import type { Rest } from '../support/installer/communityNodes';
 import {
 	LICENSE_FEATURE,
@@ -226,6 +226,11 @@ test('the working tree, published as the next version through the provenance gua
 });
 
 test('the Update call installs it without a restart: saved workflows run, the trigger keeps its 1 hook', async () => {
+	const hookRequests = async () =>
+		Object.entries((await counters(origin)).requests_by_route)
+			.filter(([route]) => route.includes('/hooks'))
+			.reduce((sum, [, count]) => sum + count, 0);
+	const hookRequestsBefore = await hookRequests();
 	const updated = await packages().update(next.version);
 	measured.updateMs = updated.ms;
 	expect(updated.status).toBe(200);
@@ -236,6 +241,9 @@ test('the Update call installs it without a restart: saved workflows run, the tr
 	const after = await hooks();
 	measured.hooksAfterUpdate = after.length;
 	expect(after.map((hook) => [hook.id, hook.url])).toEqual([[measured.hookId, triggerUrl]]);
+	// n8n does not activate the trigger again: the hook 0.1.0 registered serves on, untouched.
+	measured.hookRequestsDuringUpdate = (await hookRequests()) - hookRequestsBefore;
+	expect(measured.hookRequestsDuringUpdate).toBe(0);
 
 	// What the editor now gets is the new version's node, with no restart.
 	const action = updated.data.installedNodes.find((node) => node.type === NODE_TYPES.action)!;
