@@ -290,11 +290,17 @@ test('uninstalling with the trigger active leaves its hook registered in the CRM
 
 test('installed again through the Settings page in Chromium; both nodes in the nodes panel', async () => {
 	({ browser, page } = await openEditor(server.url));
-	measured.pageInstallMs = await installFromSettingsPage(page, server.url);
-	const [listed] = await packages().list();
-	expect(listed.installedVersion).toBe(next.version);
-	const names = await nodesPanelSearch(page, server.url, 'Agency CRM');
-	expect(names).toEqual(expect.arrayContaining(['Agency CRM', 'Agency CRM Trigger']));
+	try {
+		measured.pageInstallMs = await installFromSettingsPage(page, server.url);
+		const [listed] = await packages().list();
+		expect(listed.installedVersion).toBe(next.version);
+		const names = await nodesPanelSearch(page, server.url, ids.action!, 'Agency CRM');
+		expect(names).toEqual(expect.arrayContaining(['Agency CRM', 'Agency CRM Trigger']));
+	} catch (error) {
+		// What the page showed, for whoever reads the failure.
+		await page.screenshot({ path: path.join(runs, `installer-page-${n8n.runtime}.png`) });
+		throw error;
+	}
 });
 
 test("the README's way to remove a leftover hook: Webhook → Get Many, keep this n8n's URLs, Webhook → Delete", async () => {

@@ -47,19 +47,25 @@ export async function installFromSettingsPage(page: Page, url: string): Promise<
 	return Math.round(performance.now() - pressed);
 }
 
-/** The names the nodes panel lists for a search, in a new workflow (the panel that opens with Tab). */
-export async function nodesPanelSearch(page: Page, url: string, text: string): Promise<string[]> {
-	await page.goto(`${url}/workflow/new`);
-	await page
-		.locator(byTestId('canvas-plus-button'))
-		.or(page.locator(byTestId('canvas-add-button')))
-		.first()
-		.click();
-	await page
-		.locator(`${byTestId('node-creator-search-bar')} input, input${byTestId('node-creator-search-bar')}`)
-		.first()
-		.fill(text);
-	const items = page.locator(byTestId('node-creator-item-name'));
-	await items.first().waitFor({ timeout: 30_000 });
-	return await items.allInnerTexts();
+/**
+ * The node names the nodes panel lists for a search, both where users open it: on an empty canvas
+ * ("Add first step", which offers triggers) and with the panel's + in a saved workflow (actions).
+ */
+export async function nodesPanelSearch(page: Page, url: string, savedWorkflowId: string, text: string) {
+	const names = new Set<string>();
+	for (const [address, opener] of [
+		[`${url}/workflow/new`, 'canvas-add-button'],
+		[`${url}/workflow/${savedWorkflowId}`, 'node-creator-plus-button'],
+	]) {
+		await page.goto(address);
+		await page.locator(byTestId(opener)).first().click({ timeout: 60_000 });
+		const search = page.locator(
+			`${byTestId('node-creator-search-bar')} input, input${byTestId('node-creator-search-bar')}`,
+		);
+		await search.first().fill(text);
+		const items = page.locator(`${byTestId('node-creator')} ${byTestId('node-creator-item-name')}`);
+		await items.first().waitFor({ timeout: 30_000 });
+		for (const name of await items.allInnerTexts()) names.add(name.trim());
+	}
+	return [...names];
 }
