@@ -144,7 +144,7 @@ test(`without the licence feature, n8n refuses a registry other than npmjs.org (
 });
 
 test('0.1.0 installs through the Community Nodes route; its two nodes are served to the editor', async () => {
-	await enableCustomRegistry(rest);
+	enableCustomRegistry(instance);
 	const installed = await packages().install();
 	measured.installMs = installed.ms;
 	expect(installed.status).toBe(200);

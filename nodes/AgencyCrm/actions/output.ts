@@ -27,7 +27,10 @@ export function outputShaper(
 ): (record: IDataObject) => IDataObject {
 	const keys = endpoint.outputKeys;
 	if (!keys) return (record) => record;
-	const mode = context.getNodeParameter('output', itemIndex, 'simple') as string;
+	const asked = context.getNodeParameter('output', itemIndex, 'simple') as string;
+	// Saved under 0.1.0 with Simplify off (catalogue/describe.ts): whole records, as then.
+	const legacyRaw = asked === 'simple' && context.getNodeParameter('simplify', itemIndex, true) === false;
+	const mode = legacyRaw ? 'raw' : asked;
 	if (mode === 'raw') return (record) => record;
 	const chosen = mode === 'fields' ? listEntries(context.getNodeParameter('fields', itemIndex, [])) : keys.simple;
 	const wanted = [keys.id, ...chosen, ...relationKeys(request, keys.relationsParameter)];

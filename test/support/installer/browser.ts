@@ -64,7 +64,8 @@ export async function nodesPanelSearch(page: Page, url: string, savedWorkflowId:
 		);
 		await search.first().fill(text);
 		const items = page.locator(`${byTestId('node-creator')} ${byTestId('node-creator-item-name')}`);
-		await items.first().waitFor({ timeout: 30_000 });
+		// The list shows its default entries until the search has run.
+		await items.filter({ hasText: text }).first().waitFor({ timeout: 30_000 });
 		for (const name of await items.allInnerTexts()) names.add(name.trim());
 	}
 	return [...names];

@@ -20,9 +20,9 @@ export function installerPorts(n8n: N8nVersion) {
 
 /**
  * An n8n without the package, whose installer uses `registryUrl`. A registry other than npmjs.org
- * is a licensed feature (`feat:communityNodes:customRegistry`): E2E_TESTS=true opens n8n's test
- * route that turns on just that feature (enableCustomRegistry). n8n 1.x runs `npm outdated` (the
- * page's "update available") with a stripped environment, in the nodes folder: there, only the
+ * is a licensed feature (`feat:communityNodes:customRegistry`): a preload answers that one licence
+ * question, no until enableCustomRegistry (customRegistryLicence.js). n8n 1.x runs `npm outdated`
+ * (the page's "update available") with a stripped environment, in the nodes folder: there, only the
  * folder's own .npmrc tells npm which registry to ask, as on a self-hoster's machine.
  */
 export function installerInstance(
@@ -37,8 +37,9 @@ export function installerInstance(
 	writeFileSync(path.join(nodesFolder, '.npmrc'), `registry=${registryUrl}\n`);
 	instance.env = {
 		...instance.env,
-		E2E_TESTS: 'true',
 		N8N_COMMUNITY_PACKAGES_REGISTRY: registryUrl,
+		NODE_OPTIONS: `--require ${path.join(__dirname, 'customRegistryLicence.js')}`,
+		AGENCY_CRM_CUSTOM_REGISTRY_LICENSED: path.join(instance.userFolder, 'custom-registry-licensed'),
 		...extraEnv,
 	};
 	return instance;
@@ -46,9 +47,9 @@ export function installerInstance(
 
 export const LICENSE_FEATURE = 'feat:communityNodes:customRegistry';
 
-export async function enableCustomRegistry(rest: Rest) {
-	const { status } = await rest('PATCH', '/e2e/feature', { feature: LICENSE_FEATURE, enabled: true });
-	if (status !== 200) throw new Error(`PATCH /rest/e2e/feature answered ${status}`);
+/** From now on, the licence of this n8n allows a custom registry (read at every install, and at start). */
+export function enableCustomRegistry(instance: N8nInstance) {
+	writeFileSync(instance.env.AGENCY_CRM_CUSTOM_REGISTRY_LICENSED!, 'licensed\n');
 }
 
 /** An installed package as the page lists it. */
