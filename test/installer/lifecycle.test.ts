@@ -11,6 +11,7 @@ import { admin, counters, editInCrm, hooksOf, hooksSettleTo } from '../support/s
 import type { Rest } from '../support/installer/communityNodes';
 import {
 	LICENSE_FEATURE,
+	RUNS,
 	communityPackages,
 	enableCustomRegistry,
 	installerInstance,
@@ -25,7 +26,6 @@ import type { N8nInstance, N8nProcess } from '../../tools/n8n/launcher';
 import {
 	NODE_TYPES,
 	PACKAGE_NAME,
-	ROOT,
 	installedN8n,
 	packedTarball,
 	publicApi,
@@ -46,7 +46,6 @@ import { byId, chainedWorkflow, crmNode, sandboxCredential, triggerNode, webhook
  */
 const { origin, client } = testContext();
 const n8n = installedN8n();
-const runs = path.join(ROOT, '.cache/runs');
 const crm = sandboxApi(origin, client('demo-client'));
 
 let registryServer: RegistryServer;
@@ -118,7 +117,7 @@ async function deliverToTrigger(firstname: string) {
 
 beforeAll(async () => {
 	await admin(origin, 'POST', '/reset');
-	registryServer = await startRegistry(runs);
+	registryServer = await startRegistry(RUNS);
 	registry = registryClient(registryServer);
 	instance = installerInstance('installer', n8n, registry.url);
 	webhookBase = `http://127.0.0.1:${instance.port}/`;
@@ -208,7 +207,7 @@ async function expectSavedWorkflowRuns() {
 }
 
 test('the working tree, published as the next version through the provenance guard, is offered as an update', async () => {
-	next = stageWorkingTree(runs);
+	next = stageWorkingTree(RUNS);
 	const published = await registry.publish(next.folder);
 	expect(published.stderr).toContain('a registry on this machine: no provenance needed');
 	expect(await registry.versions(PACKAGE_NAME)).toEqual({
@@ -248,8 +247,8 @@ test('the Update call installs it without a restart: saved workflows run, the tr
 	// What the editor now gets is the new version's node, with no restart.
 	const action = updated.data.installedNodes.find((node) => node.type === NODE_TYPES.action)!;
 	const served = parameterNames((await servedDescription(rest, NODE_TYPES.action, action.latestVersion))!);
-	const newParameters = actionParameters(packedTarball(), runs);
-	expect(newParameters).not.toEqual(actionParameters(RELEASED.tarball, runs));
+	const newParameters = actionParameters(packedTarball(), RUNS);
+	expect(newParameters).not.toEqual(actionParameters(RELEASED.tarball, RUNS));
 	expect(served).toEqual(newParameters);
 	measured.restartNeeded = false;
 
@@ -298,7 +297,7 @@ test('installed again through the Settings page in Chromium; both nodes in the n
 		expect(names).toEqual(expect.arrayContaining(['Agency CRM', 'Agency CRM Trigger']));
 	} catch (error) {
 		// What the page showed, for whoever reads the failure.
-		await page.screenshot({ path: path.join(runs, `installer-page-${n8n.runtime}.png`) });
+		await page.screenshot({ path: path.join(RUNS, `installer-page-${n8n.runtime}.png`) });
 		throw error;
 	}
 });

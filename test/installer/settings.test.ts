@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { testContext } from '../support/real-n8n/context';
 import type { Rest } from '../support/installer/communityNodes';
 import {
+	RUNS,
 	communityPackages,
 	enableCustomRegistry,
 	installerInstance,
@@ -19,7 +20,6 @@ import type { N8nInstance, N8nProcess } from '../../tools/n8n/launcher';
 import {
 	NODE_TYPES,
 	PACKAGE_NAME,
-	ROOT,
 	executeWorkflow,
 	importJson,
 	installedN8n,
@@ -36,7 +36,6 @@ import { byId, crmNode, linearWorkflow, sandboxCredential } from '../../tools/n8
  */
 const { origin, client } = testContext();
 const n8n = installedN8n();
-const runs = path.join(ROOT, '.cache/runs');
 const run = promisify(execFile);
 
 let registryServer: RegistryServer;
@@ -45,10 +44,10 @@ let next: StagedPackage;
 let server: N8nProcess | undefined;
 
 beforeAll(async () => {
-	registryServer = await startRegistry(runs);
+	registryServer = await startRegistry(RUNS);
 	registry = registryClient(registryServer);
 	await registry.publish(RELEASED.tarball);
-	next = stageWorkingTree(runs);
+	next = stageWorkingTree(RUNS);
 	await registry.publish(next.folder);
 }, 120_000);
 
@@ -106,7 +105,7 @@ test('N8N_UNVERIFIED_PACKAGES_ENABLED=false: a package n8n has not verified is r
 	},
 );
 
-test('`npm install n8n-nodes-agency-crm` in ~/.n8n/nodes (as on a queue-mode worker): n8n loads it and runs a workflow', async () => {
+test('`npm install n8n-nodes-agency-crm` in ~/.n8n/nodes (as on a queue-mode worker): n8n loads it and RUNS a workflow', async () => {
 	const instance = installerInstance('npm-install', n8n, registry.url);
 	const nodesFolder = path.join(instance.userFolder, '.n8n/nodes');
 	// The README's commands, in the nodes folder of an n8n that never ran (its .npmrc names the

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { N8nInstance, N8nVersion, restClient } from '../../../tools/n8n/launcher';
-import { PACKAGE_NAME, createInstance } from '../../../tools/n8n/launcher';
+import { PACKAGE_NAME, ROOT, createInstance } from '../../../tools/n8n/launcher';
 import { portBase } from '../real-n8n/context';
 
 /**
@@ -11,6 +11,9 @@ import { portBase } from '../real-n8n/context';
  */
 
 export type Rest = Awaited<ReturnType<typeof restClient>>;
+
+/** Where the installer tests keep their n8n folders, registries and staged packages (emptied by each run). */
+export const RUNS = path.join(ROOT, '.cache/runs');
 
 /** The ports of the installer tests: the suites' base + 70 (n8n 2.x) or + 74 (n8n 1.x), and the next three. */
 export function installerPorts(n8n: N8nVersion) {
