@@ -105,7 +105,7 @@ test('N8N_UNVERIFIED_PACKAGES_ENABLED=false: a package n8n has not verified is r
 	},
 );
 
-test('`npm install n8n-nodes-agency-crm` in ~/.n8n/nodes (as on a queue-mode worker): n8n loads it and RUNS a workflow', async () => {
+test('`npm install --legacy-peer-deps n8n-nodes-agency-crm` in ~/.n8n/nodes (as on a queue-mode worker): n8n loads it and runs a workflow', async () => {
 	const instance = installerInstance('npm-install', n8n, registry.url);
 	const nodesFolder = path.join(instance.userFolder, '.n8n/nodes');
 	// The README's commands, in the nodes folder of an n8n that never ran (its .npmrc names the
