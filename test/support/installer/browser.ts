@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
 import { OWNER, PACKAGE_NAME } from '../../../tools/n8n/launcher';
@@ -48,25 +48,35 @@ export async function installFromSettingsPage(page: Page, url: string): Promise<
 }
 
 /**
- * The node names the nodes panel lists for a search, both where users open it: on an empty canvas
- * ("Add first step", which offers triggers) and with the panel's + in a saved workflow (actions).
+ * The nodes panel where users open it: with Tab in a saved workflow (actions), and with "Add first
+ * step" on an empty canvas (triggers). Answers the names each lists for a search, and the node the
+ * canvas shows (node or settings dialog) once the trigger panel's first match is chosen.
  */
 export async function nodesPanelSearch(page: Page, url: string, savedWorkflowId: string, text: string) {
-	const names = new Set<string>();
-	for (const [address, opener] of [
-		[`${url}/workflow/new`, 'canvas-add-button'],
-		[`${url}/workflow/${savedWorkflowId}`, 'node-creator-plus-button'],
-	]) {
-		await page.goto(address);
-		await page.locator(byTestId(opener)).first().click({ timeout: 60_000 });
-		const search = page.locator(
+	const search = async () => {
+		const field = page.locator(
 			`${byTestId('node-creator-search-bar')} input, input${byTestId('node-creator-search-bar')}`,
 		);
-		await search.first().fill(text);
+		await field.first().fill(text);
 		const items = page.locator(`${byTestId('node-creator')} ${byTestId('node-creator-item-name')}`);
 		// The list shows its default entries until the search has run.
 		await items.filter({ hasText: text }).first().waitFor({ timeout: 30_000 });
-		for (const name of await items.allInnerTexts()) names.add(name.trim());
-	}
-	return [...names];
+		return items;
+	};
+	const names = async (items: Locator) => (await items.allInnerTexts()).map((name) => name.trim());
+	await page.goto(`${url}/workflow/${savedWorkflowId}`);
+	await page.locator(byTestId('canvas-node')).first().waitFor({ timeout: 60_000 });
+	await page.keyboard.press('Tab');
+	const actions = await names(await search());
+
+	await page.goto(`${url}/workflow/new`);
+	await page.locator(byTestId('canvas-add-button')).first().click({ timeout: 60_000 });
+	const found = await search();
+	const triggers = await names(found);
+	await found.filter({ hasText: text }).first().click();
+	const canvasNode = page.locator(byTestId('canvas-node')).filter({ hasText: `${text} Trigger` });
+	const dialogTitle = page.getByText(`${text} Trigger`, { exact: true });
+	const added = canvasNode.or(dialogTitle).first();
+	await added.waitFor({ timeout: 30_000 });
+	return { actions, triggers, added: (await added.innerText()).trim() };
 }
