@@ -48,7 +48,7 @@ export async function installFromSettingsPage(page: Page, url: string): Promise<
 }
 
 /**
- * The nodes panel where users open it: with Tab in a saved workflow (actions), and with "Add first
+ * The nodes panel where users open it: with + or Tab in a saved workflow (actions), and with "Add first
  * step" on an empty canvas (triggers). Answers the names each lists for a search, and the node the
  * canvas shows (node or settings dialog) once the trigger panel's first match is chosen.
  */
@@ -66,7 +66,10 @@ export async function nodesPanelSearch(page: Page, url: string, savedWorkflowId:
 	const names = async (items: Locator) => (await items.allInnerTexts()).map((name) => name.trim());
 	await page.goto(`${url}/workflow/${savedWorkflowId}`);
 	await page.locator(byTestId('canvas-node')).first().waitFor({ timeout: 60_000 });
-	await page.keyboard.press('Tab');
+	// The panel's + button (n8n 2.41 shows it beside a saved workflow's canvas), else its shortcut, Tab.
+	const plus = page.locator(byTestId('node-creator-plus-button')).or(page.locator(byTestId('canvas-plus-button')));
+	if (await plus.first().isVisible()) await plus.first().click();
+	else await page.keyboard.press('Tab');
 	const actions = await names(await search());
 
 	await page.goto(`${url}/workflow/new`);
