@@ -77,9 +77,12 @@ export async function nodesPanelSearch(page: Page, url: string, savedWorkflowId:
 	const found = await search();
 	const triggers = await names(found);
 	await found.filter({ hasText: text }).first().click();
+	// n8n adds the trigger (its name on the canvas or in its dialog), or shows the app's page with
+	// its trigger events ("Triggers (4)": n8n 1.123 lists one per event the trigger offers).
 	const canvasNode = page.locator(byTestId('canvas-node')).filter({ hasText: `${text} Trigger` });
 	const dialogTitle = page.getByText(`${text} Trigger`, { exact: true });
-	const added = canvasNode.or(dialogTitle).first();
-	await added.waitFor({ timeout: 30_000 });
-	return { actions, triggers, added: (await added.innerText()).trim() };
+	const triggerEvents = page.getByText(/^Triggers \(\d+\)$/);
+	const shown = canvasNode.or(dialogTitle).or(triggerEvents).first();
+	await shown.waitFor({ timeout: 30_000 });
+	return { actions, triggers, trigger: (await shown.innerText()).trim() };
 }
