@@ -68,7 +68,14 @@ export async function nodesPanelSearch(page: Page, url: string, savedWorkflowId:
 	await page.locator(byTestId('canvas-node')).first().waitFor({ timeout: 60_000 });
 	// The panel's + button (n8n 2.41 shows it beside a saved workflow's canvas), else its shortcut, Tab.
 	const plus = page.locator(byTestId('node-creator-plus-button')).or(page.locator(byTestId('canvas-plus-button')));
-	if (await plus.first().isVisible()) await plus.first().click();
+	const hasPlus = await plus
+		.first()
+		.waitFor({ timeout: 5_000 })
+		.then(
+			() => true,
+			() => false,
+		);
+	if (hasPlus) await plus.first().click();
 	else await page.keyboard.press('Tab');
 	const actions = await names(await search());
 
