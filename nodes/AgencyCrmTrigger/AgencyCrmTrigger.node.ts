@@ -29,7 +29,7 @@ import {
 	isUnchangedRecord,
 	recordFingerprint,
 } from './deliveryMemory';
-import { registerHook, registrationOf, unregisterHook } from './hookRegistration';
+import { expectedSecretDigest, registerHook, registrationOf, unregisterHook } from './hookRegistration';
 
 /** What a repeated save of a record changes anyway (docs/assumptions.md: records carry updated_at). */
 const DEFAULT_IGNORED_FIELDS = 'updated_at';
@@ -130,7 +130,7 @@ export class AgencyCrmTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const response = this.getResponseObject();
-		if (!secretMatches(registrationOf(this).secretDigest, providedSecret(this))) {
+		if (!secretMatches(expectedSecretDigest(registrationOf(this)), providedSecret(this))) {
 			response.status(401).json({ error: 'Missing or wrong webhook secret' });
 			return START_NOTHING;
 		}

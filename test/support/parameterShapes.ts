@@ -10,8 +10,9 @@ import type {
  * resource and operation, every parameter by its path (`additionalFields.email`, `phones.phone.number`),
  * with its type, its default (n8n leaves defaults out of saved workflows) and the values of its
  * options. Display names and descriptions are left out: renaming them breaks no saved workflow.
- * fixtures/agencyCrm-0.1.0-parameters.json holds the shapes of version 1 as 0.1.0 shipped it, taken
- * once from the build of that release (commit 165e5d5), not from the code it checks.
+ * fixtures/agencyCrm-0.1.0-parameters.json holds the shapes of the node as 0.1.0 shipped it, taken
+ * once with parameterShapes(…, 1) from the release's build in fixtures/n8n-nodes-agency-crm-0.1.0.tgz
+ * (package/dist/nodes/AgencyCrm/AgencyCrm.node.js), not from the code it checks.
  */
 
 export interface ParameterShape {

@@ -95,16 +95,18 @@ describe('node versions', () => {
 
 	/**
 	 * Whether a parameter 0.1.0 saved is still read the same: at its path, of its type (or a text box
-	 * where it was a number: a number saved reads as its digits), offering every value it offered, shown
-	 * under the same conditions, and, on top (where n8n applies a default the workflow left out), with
-	 * its default.
+	 * where it was a number: a number saved reads as its digits; or hidden, which keeps what was saved),
+	 * offering every value it offered, shown under the same conditions, and, on top (where n8n applies a
+	 * default the workflow left out), with its default.
 	 */
 	function stillRead(path: string, before: ParameterShape, after: ParameterShape | undefined): boolean {
 		if (!after) return false;
-		const type = after.type === before.type || (before.type === 'number' && after.type === 'string');
+		const asDigits = before.type === 'number' && after.type === 'string';
+		const type = after.type === before.type || asDigits || after.type === 'hidden';
 		const values = (before.values ?? []).every((value) => after.values?.includes(value));
 		const onTop = !path.includes('.');
-		const unchangedDefault = !onTop || JSON.stringify(after.default) === JSON.stringify(before.default);
+		const defaultRead = asDigits ? String(before.default) : JSON.stringify(before.default);
+		const unchangedDefault = !onTop || (asDigits ? after.default : JSON.stringify(after.default)) === defaultRead;
 		return type && values && unchangedDefault && JSON.stringify(after.shownWhen) === JSON.stringify(before.shownWhen);
 	}
 
@@ -118,15 +120,28 @@ describe('node versions', () => {
 		expect(changed).toEqual([]);
 	});
 
-	test('what version 1 adds are options of its collections, which saved workflows leave unset', () => {
+	/**
+	 * What a 0.1.0 workflow leaves out reads as 0.1.0 ran it: options of collections (unset), collections
+	 * (empty), the hidden Simplify (on, 0.1.0's default), Output (Simplified, what Simplify on gave) and
+	 * its Fields (shown only for Selected Fields).
+	 */
+	function runsAsBefore(path: string, shape: ParameterShape): boolean {
+		if (path.includes('.')) return true;
+		if (shape.type === 'collection') return JSON.stringify(shape.default) === '{}';
+		if (path === 'simplify') return shape.type === 'hidden' && shape.default === true;
+		if (path === 'output') return shape.default === 'simple';
+		return path === 'fields' && JSON.stringify(shape.shownWhen) === JSON.stringify({ output: ['fields'] });
+	}
+
+	test('what version 1 adds since 0.1.0 leaves a 0.1.0 workflow running as it did', () => {
 		const saved = savedParameters as ParameterShapes;
 		const now = parameterShapes(properties, 1);
 		const added = Object.entries(now).flatMap(([operation, shapes]) =>
-			Object.keys(shapes)
-				.filter((path) => !saved[operation]?.[path])
-				.map((path) => `${operation} ${path}`),
+			Object.entries(shapes)
+				.filter(([path, shape]) => !saved[operation]?.[path] && !runsAsBefore(path, shape))
+				.map(([path]) => `${operation} ${path}`),
 		);
-		expect(added.filter((entry) => !entry.split(' ')[1].includes('.'))).toEqual([]);
+		expect(added).toEqual([]);
 	});
 
 	test('every version-specific parameter is shown for one version only', () => {

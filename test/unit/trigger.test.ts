@@ -314,6 +314,34 @@ describe('the secret', () => {
 		expect(fake.response).toEqual({ statusCode: 200, body: { received: true } });
 		expect(items).toHaveLength(1);
 	});
+
+	describe('a workflow activated under 0.1.0, which kept the secret itself, and still active after the update', () => {
+		beforeEach(() => {
+			stored.data = {
+				[`node:${NODE_NAME}`]: { production: { hookId: 7, secret: SECRET, webhookUrl: PRODUCTION_URL } },
+			};
+		});
+
+		test('takes deliveries with that secret, and no other', async () => {
+			expect((await deliver(customerUpdate(5))).items).toHaveLength(1);
+			const forged = await deliver(customerUpdate(5), { secret: 'f'.repeat(64) });
+			expect(forged.fake.response.statusCode).toBe(401);
+			expect(forged.items).toEqual([]);
+		});
+
+		test('keeps only the digest from its next activation on', async () => {
+			await activate([
+				ok({ data: [{ id: 7, url: PRODUCTION_URL, origines: EVENTS, headers: { [SECRET_HEADER]: SECRET } }] }),
+				ok({ data: { id: 7, url: PRODUCTION_URL, headers: { [SECRET_HEADER]: SECRET } } }),
+			]);
+			expect(registered('production')).toEqual({
+				hookId: 7,
+				secretDigest: digestOf(SECRET),
+				webhookUrl: PRODUCTION_URL,
+			});
+			expect(JSON.stringify(stored.data)).not.toContain(SECRET);
+		});
+	});
 });
 
 describe('what a delivery names', () => {

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { listEntries } from '../catalogue/convert';
+import { versionOf } from '../catalogue/form';
 import { itemOptionsOf } from '../catalogue/nodeOptions';
 import type { Endpoint, OutputKeys, PreparedRequest } from '../catalogue/types';
 import type { ItemRun } from './itemRun';
@@ -41,10 +42,17 @@ export function outputShaper(
 	item: ItemRun,
 ): (record: IDataObject) => IDataObject {
 	const keys = endpoint.outputKeys;
-	const { output, selectedFields } = itemOptionsOf(endpoint);
+	const { output, legacySimplify, selectedFields } = itemOptionsOf(endpoint);
 	if (!keys || !output || !selectedFields) return (record) => record;
 	const read = parameterReader(context, endpoint, item.index);
-	const mode = read(output) ?? output.property.default;
+	const asked = read(output) ?? output.property.default;
+	// Saved under 0.1.0 with Simplify off (catalogue/nodeOptions.ts, version 1 only): whole records, as then.
+	const legacyRaw =
+		asked === 'simple' &&
+		legacySimplify !== undefined &&
+		versionOf(context.getNode().typeVersion) === 1 &&
+		read(legacySimplify) === false;
+	const mode = legacyRaw ? 'raw' : asked;
 	if (mode === 'raw') return (record) => record;
 	const simplified = mode !== 'fields';
 	const chosen = simplified ? keys.simple : listEntries(read(selectedFields));

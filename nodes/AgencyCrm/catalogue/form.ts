@@ -6,9 +6,10 @@ import type { Endpoint, FieldSpec } from './types';
  * which are options of a collection, and in what order the editor shows them. describe.ts generates
  * the parameters from it and actions/ reads the inputs back through it, so the two cannot disagree.
  *
- * - Version 1, as 0.1.0 shipped it, kept for the workflows saved with it: the optional fields in
- *   Additional Fields (writes), Filters (lists) or Options (reads), the escape hatches, Concurrency and
- *   Page Size with them (a list's under Options), Output and its Fields on top.
+ * - Version 1, 0.1.0's form and what was added to it since, kept for the workflows saved with it:
+ *   the optional fields in Additional Fields (writes), Filters (lists) or Options (reads), the escape
+ *   hatches, Concurrency and Page Size with them (a list's under Options), Output and its Fields on
+ *   top, and 0.1.0's Simplify switch that Output replaced, hidden.
  * - Version 2 keeps data apart from settings: Additional Fields (writes) and Filters (reads) hold what
  *   is sent about the record; Options hold what shapes the node's work or its output (related data to
  *   load, Check Duplicate, Output, Page Size, the escape hatches, Concurrency). The keys an operation
@@ -61,7 +62,7 @@ function firstVersion(endpoint: Endpoint): FormEntry[] {
 	const options = itemOptionsOf(endpoint);
 	return [
 		...placed('top', ...endpoint.fields.filter(onTop), options.returnAll, options.limit),
-		...placed('top', options.output, options.selectedFields),
+		...placed('top', options.output, options.legacySimplify, options.selectedFields),
 		...placed(optionalGroupOf(endpoint), ...endpoint.fields.filter(optional)),
 		...placed(
 			extrasGroupOf(endpoint),

@@ -107,6 +107,16 @@ const output: FieldSpec = {
 	},
 };
 
+/**
+ * 0.1.0's switch, which Output replaced, kept hidden in version 1: a workflow saved under 0.1.0 with
+ * Simplify off still gets whole records (n8n drops the stored parameters a node no longer describes).
+ */
+const legacySimplify: FieldSpec = {
+	in: 'node',
+	placement: 'top',
+	property: { displayName: 'Simplify', name: 'simplify', type: 'hidden', default: true },
+};
+
 /** The fields Output's "Selected Fields" keeps: every key of the record we know, an expression may name others. */
 function selectedFields(keys: OutputKeys): FieldSpec {
 	return {
@@ -192,6 +202,8 @@ export interface ItemOptions {
 	returnAll?: FieldSpec;
 	limit?: FieldSpec;
 	output?: FieldSpec;
+	/** Version 1 only (catalogue/form.ts). */
+	legacySimplify?: FieldSpec;
 	selectedFields?: FieldSpec;
 	pageSize?: FieldSpec;
 	paginationMode?: FieldSpec;
@@ -218,6 +230,7 @@ export function itemOptionsOf(endpoint: Endpoint): ItemOptions {
 			returnAll: paged ? returnAll : undefined,
 			limit: paged ? limit : undefined,
 			output: endpoint.outputKeys ? output : undefined,
+			legacySimplify: endpoint.outputKeys ? legacySimplify : undefined,
 			selectedFields: endpoint.outputKeys ? selectedFields(endpoint.outputKeys) : undefined,
 			pageSize: paged ? pageSize(endpoint) : undefined,
 			paginationMode: (endpoint.paginationModes?.length ?? 0) > 1 ? paginationMode : undefined,

@@ -18,8 +18,8 @@ export const configEndpoints: Endpoint[] = [
 				displayName: 'List ID',
 				name: 'listId',
 				type: 'string',
-				default: '',
-				placeholder: 'e.g. 1',
+				// 0.1.0's default: a workflow saved with it left the ID out.
+				default: '1',
 				description: 'Identifier of the configuration list (no endpoint lists the lists)',
 			}),
 		],
