@@ -1,20 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { waitFor } from '../support/waitFor';
 import { sandboxApi, testContext } from '../support/real-n8n/context';
 import { admin, editInCrm } from '../support/sandbox/admin';
 import type { Execution, PublicApi } from '../support/real-n8n/executions';
 import { executionsOf, nodeOutput, setActive } from '../support/real-n8n/executions';
 import { finishedExecution, hookSettles, webhookUrlOf } from '../support/real-n8n/triggers';
-import type { StandIn } from '../../tools/n8n/examples';
+import type { ExampleWorkflow, StandIn } from '../../tools/n8n/examples';
 import { readExamples, startStandIn, withStandIn } from '../../tools/n8n/examples';
 import type { N8nProcess } from '../../tools/n8n/launcher';
-import { executeWorkflow, importJson, publicApi, startServer } from '../../tools/n8n/launcher';
+import { NODE_TYPES, ROOT, executeWorkflow, importJson, publicApi, startServer } from '../../tools/n8n/launcher';
 import { sandboxCredential } from '../../tools/n8n/workflows';
 
 /**
  * Issue 12: the example workflows of examples/, imported as files into real n8n and run against
  * the sandbox, as a user would after `npm start`: the trigger examples activated and started by
  * edits made in the CRM, the scheduled one executed. Their mailing tool and chat are a local
- * stand-in that records what it receives.
+ * stand-in that records what it receives. Then, issue 18, the four examples as 0.1.0 saved them (node
+ * version 1) keep running in the same n8n.
  */
 const { origin, client, instance } = testContext();
 const demo = client('demo-client');
@@ -43,6 +48,27 @@ const MATCHED_LISTING = 5002;
  * suites make in the same sandbox (test/support/cases/lead.ts): only the buyers made here can match.
  */
 const MATCHED_PRICE = 2_450_000;
+
+/** The four examples as 0.1.0 shipped them (node version 1, today's values such as `customer`). */
+const SAVED = path.join(ROOT, 'test/support/fixtures/examples-0.1.0');
+
+/** A saved example with an id and webhook path of its own. */
+function saved(file: string): ExampleWorkflow {
+	const workflow = JSON.parse(readFileSync(path.join(SAVED, file), 'utf8')) as ExampleWorkflow;
+	return {
+		...workflow,
+		id: `saved${workflow.id.slice(-11)}`,
+		nodes: workflow.nodes.map((node) => ('webhookId' in node ? { ...node, webhookId: randomUUID() } : node)),
+	};
+}
+
+const SAVED_LEAD_ROUTING = saved('lead-routing.json');
+const SAVED_CONTACT_SYNC = saved('contact-sync-to-mailing-tool.json');
+const SAVED_PROPERTY_MATCH = saved('property-update-matching-buyers.json');
+const SAVED_WEBSITE_LEAD = saved('use-case-1-lead-to-follow-up.json');
+const SAVED_LEAD_EMAIL = 'saved.workflow.lead@example.net';
+/** The example lead's phone, and this file's. */
+const SAVED_LEAD_PHONE = ['"06 12 34 56 78"', '"06 98 76 54 32"'];
 
 let standIn: StandIn;
 let server: N8nProcess;
@@ -110,10 +136,20 @@ let buyers: Record<string, number>;
 beforeAll(async () => {
 	standIn = await startStandIn();
 	await importJson(instance, 'credentials', [credential]);
+	// The saved website lead gets a lead of its own (email and phone): neither run finds the other's contact.
+	const savedWebsiteLead = JSON.parse(
+		JSON.stringify(SAVED_WEBSITE_LEAD)
+			.replace('camille.martin@example.com', SAVED_LEAD_EMAIL)
+			.replace(SAVED_LEAD_PHONE[0], SAVED_LEAD_PHONE[1]),
+	) as ExampleWorkflow;
 	await importJson(instance, 'workflow', [
 		withStandIn(LEAD_ROUTING, standIn.url),
 		withStandIn(CONTACT_SYNC, standIn.url),
 		withStandIn(PROPERTY_MATCH, standIn.url),
+		savedWebsiteLead,
+		withStandIn(SAVED_CONTACT_SYNC, standIn.url),
+		SAVED_LEAD_ROUTING,
+		withStandIn(SAVED_PROPERTY_MATCH, standIn.url),
 	]);
 	agents = (
 		await api<{ data: typeof agents }>('GET', `/users?agency_id=${AGENCY}&is_active=true&per_page=200`)
@@ -397,5 +433,86 @@ describe('property update', () => {
 		expect(standIn.received.slice(received)).toEqual([]);
 		await setActive(n8nApi, PROPERTY_MATCH.id, false);
 		await hookSettles(origin, instance, PROPERTY_MATCH, false);
+	});
+});
+
+/**
+ * Workflows saved before node version 2 keep running: the four examples as 0.1.0 shipped them,
+ * imported as they are. Only what would clash with the current examples is changed: their ids and
+ * webhook paths, and the lead's email and phone (its own contact).
+ */
+describe('the examples as 0.1.0 saved them', () => {
+	test('the saved files are the four examples of 0.1.0, every Agency CRM node at version 1', () => {
+		expect(readdirSync(SAVED).sort()).toEqual([
+			'contact-sync-to-mailing-tool.json',
+			'lead-routing.json',
+			'property-update-matching-buyers.json',
+			'use-case-1-lead-to-follow-up.json',
+		]);
+		const crmNodes = [SAVED_LEAD_ROUTING, SAVED_CONTACT_SYNC, SAVED_PROPERTY_MATCH, SAVED_WEBSITE_LEAD].flatMap(
+			(workflow) =>
+				(workflow.nodes as unknown as Array<{ type: string; typeVersion: number }>).filter((node) =>
+					node.type.startsWith('n8n-nodes-agency-crm.'),
+				),
+		);
+		expect(crmNodes.length).toBeGreaterThan(10);
+		expect(new Set(crmNodes.map((node) => node.typeVersion))).toEqual(new Set([1]));
+	});
+
+	test('the saved website lead creates the contact, its search request and its follow-up', async () => {
+		const run = await executeWorkflow(instance, SAVED_WEBSITE_LEAD.id, instance.port + 2);
+		expect(run.error).toBeUndefined();
+		const [contact] = run.output['Create or Update Customer'];
+		expect(contact).toMatchObject({ email: SAVED_LEAD_EMAIL, outcome: 'created' });
+		expect(run.output['Add Product To Follow-Up'][0]).toMatchObject({ customers_id: contact.customers_id, rating: 4 });
+	});
+
+	test('the saved contact sync sends its batches and remembers the run', async () => {
+		const received = standIn.received.length;
+		const run = await executeWorkflow(instance, SAVED_CONTACT_SYNC.id, instance.port + 2);
+		expect(run.error).toBeUndefined();
+		const batches = standIn.received.slice(received);
+		expect(batches.length).toBeGreaterThan(0);
+		expect(run.output['Remember This Run'][0].batches).toBe(batches.length);
+	});
+
+	test('the saved lead routing gives a new lead an agent and logs it', async () => {
+		await setActive(n8nApi, SAVED_LEAD_ROUTING.id, true, server);
+		await hookSettles(origin, instance, SAVED_LEAD_ROUTING);
+		const { data } = await api<{ data: { customer: { customers_id: number } } }>('POST', '/leads/buyers', {
+			agency_id: 102,
+			comment: 'Bonjour, je cherche un appartement.',
+			customer: { lastname: 'SavedRouting', email: 'saved.routing@example.net', origin_id: 2 },
+		});
+		const execution = await finishedExecution(n8nApi, origin, instance, SAVED_LEAD_ROUTING, 1);
+		expect(execution.status).toBe('success');
+		const [assigned] = nodeOutput(execution, 'Assign Agent')!;
+		const contact = (
+			await admin<{ data: { user_id: number } }>(origin, 'GET', `/records/customer/${data.customer.customers_id}`)
+		).data;
+		expect(contact.user_id).toBe(assigned.user_id);
+		expect(nodeOutput(execution, 'Log Assignment')).toHaveLength(1);
+		await setActive(n8nApi, SAVED_LEAD_ROUTING.id, false, server);
+		await hookSettles(origin, instance, SAVED_LEAD_ROUTING, false);
+	});
+
+	test('the saved property update looks for matching buyers when a listing changes', async () => {
+		await setActive(n8nApi, SAVED_PROPERTY_MATCH.id, true, server);
+		await hookSettles(origin, instance, SAVED_PROPERTY_MATCH);
+		await editInCrm(origin, 'product', 5003, { status: 'active', price: 612_000 });
+		const execution = await finishedExecution(n8nApi, origin, instance, SAVED_PROPERTY_MATCH, 1);
+		expect(execution.status).toBe('success');
+		expect(nodeOutput(execution, 'Still on Offer')).toEqual([expect.objectContaining({ resource_id: 5003 })]);
+		expect(nodeOutput(execution, 'Buyers of the Agency')?.length).toBeGreaterThan(0);
+		await setActive(n8nApi, SAVED_PROPERTY_MATCH.id, false, server);
+		await hookSettles(origin, instance, SAVED_PROPERTY_MATCH, false);
+	});
+
+	test('n8n still knows the saved nodes as version 1 of the Agency CRM node', async () => {
+		const { body } = await n8nApi<{ nodes: Array<{ type: string; typeVersion: number }> }>(
+			'GET',
+			`/workflows/${SAVED_CONTACT_SYNC.id}`,
+		);
+		expect(body.nodes.find((node) => node.type === NODE_TYPES.action)?.typeVersion).toBe(1);
 	});
 });

@@ -10,7 +10,7 @@ import { parameterShapes } from '../support/parameterShapes';
 
 /**
  * What users see in the editor, read off the generated descriptions (the real editor shows the same
- * in test/real-n8n/editorUi.test.ts): their words for resources and events, the match keys first on
+ * in test/real-n8n/editor.test.ts): their words for resources and events, the match keys first on
  * the contact forms, data apart from settings in version 2, version 1 as 0.1.0 saved it, and a
  * credential that starts empty.
  */
