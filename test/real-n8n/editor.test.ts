@@ -8,9 +8,9 @@ import {
 	openEditor,
 	openNode,
 	openPanelNode,
-	openWorkflow,
 	parameterOrder,
 	searchNodesPanel,
+	showWorkflow,
 } from '../../tools/n8n/editor';
 import { readExamples } from '../../tools/n8n/examples';
 import type { N8nProcess } from '../../tools/n8n/launcher';
@@ -146,7 +146,7 @@ onTheEditorOf2x('the editor of n8n 2.x', () => {
 	});
 
 	test('searching "contact" in the nodes panel finds Agency CRM, its actions under Contact Actions, none under "Action Actions"', async () => {
-		await openWorkflow(editor, FORMS.id);
+		await showWorkflow(editor, FORMS.id);
 		expect(await searchNodesPanel(editor, 'contact')).toContain('Agency CRM');
 		const { headers, actions } = await openPanelNode(editor, 'Agency CRM');
 		// n8n renders the first groups of the list (Activity … Criterion); those further down come on scrolling.
@@ -156,7 +156,7 @@ onTheEditorOf2x('the editor of n8n 2.x', () => {
 	});
 
 	test('the Create or Update form shows Email, then Phone and Mobile Phone, before any other data field', async () => {
-		await openWorkflow(editor, FORMS.id);
+		await showWorkflow(editor, FORMS.id);
 		await openNode(editor, 'Create or Update Contact');
 		const data = (await parameterOrder(editor)).filter((name) => !['resource', 'operation'].includes(name));
 		expect(data.slice(0, 3)).toEqual(['email', 'phone', 'mobilePhone']);
@@ -164,7 +164,7 @@ onTheEditorOf2x('the editor of n8n 2.x', () => {
 	});
 
 	test("a Create with an invalid email and phone shows one line per problem, with the field's label, then what to do", async () => {
-		await openWorkflow(editor, FORMS.id);
+		await showWorkflow(editor, FORMS.id);
 		await openNode(editor, 'Create Contact');
 		const { message, lines } = await executeNodeError(editor);
 		expect(message).toMatch(/^VALIDATION_ERROR: .* \(HTTP 422\)$/);
@@ -182,7 +182,7 @@ onTheEditorOf2x('the editor of n8n 2.x', () => {
 	});
 
 	test("the contact sync's Execute workflow button starts from Every Hour, as its sticky says", async () => {
-		await openWorkflow(editor, CONTACT_SYNC.id);
+		await showWorkflow(editor, CONTACT_SYNC.id);
 		expect(await executeButtonText(editor)).toContain('from Every Hour');
 	});
 });

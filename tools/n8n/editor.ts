@@ -64,6 +64,24 @@ export async function openWorkflow({ page, url }: Editor, workflowId: string) {
 	await page.keyboard.press('Escape');
 }
 
+/**
+ * A workflow on the canvas: the one shown already, its nodes panel and node view closed with Escape as
+ * a user does, else opened (a page load, which costs seconds of a busy machine).
+ */
+export async function showWorkflow(editor: Editor, workflowId: string) {
+	if (!editor.page.url().endsWith(`/workflow/${workflowId}`)) return await openWorkflow(editor, workflowId);
+	const open = editor.page.locator(`${byTestId('node-creator')}:visible, ${byTestId('node-parameters')}:visible`);
+	// Each Escape closes one layer: the actions of a node in the panel, the panel, a node's view.
+	for (let presses = 0; presses < 4 && (await open.count()) > 0; presses++) {
+		await editor.page.keyboard.press('Escape');
+		await open
+			.first()
+			.waitFor({ state: 'hidden', timeout: 3_000 })
+			.catch(() => undefined);
+	}
+	await open.first().waitFor({ state: 'hidden' });
+}
+
 /** The Execute workflow button's text (with several triggers: "… from <trigger>"). */
 export async function executeButtonText({ page }: Editor): Promise<string> {
 	return (await page.locator(byTestId('execute-workflow-button')).first().innerText()).replace(/\s+/g, ' ').trim();
