@@ -13,6 +13,7 @@ import {
 	openNode,
 	openPanelNode,
 	openWorkflow,
+	showWorkflow,
 	searchNodesPanel,
 	showPanelGroup,
 } from '../tools/n8n/editor';
@@ -76,10 +77,10 @@ async function editorScreenshots(editor: Editor, formsId: string) {
 	await openPanelNode(editor, 'Agency CRM');
 	await showPanelGroup(editor, 'Contact Actions');
 	await shoot(editor.page, 'editor-nodes-panel');
-	await openWorkflow(editor, formsId);
+	await showWorkflow(editor, formsId);
 	await openNode(editor, 'Create or Update Contact');
 	await shoot(editor.page, 'editor-create-or-update');
-	await openWorkflow(editor, formsId);
+	await showWorkflow(editor, formsId);
 	await openNode(editor, 'Create Contact');
 	await executeNodeError(editor);
 	await shoot(editor.page, 'editor-error');
