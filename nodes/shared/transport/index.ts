@@ -3,3 +3,4 @@ export type { ApiContext, ApiRequest, ApiResponse } from './request';
 export { collectPages, fetchPage, MAX_PER_PAGE } from './pagination';
 export type { PaginationMode } from './pagination';
 export { apiError } from './errors';
+export { reuseRecentTokens } from './credential';
