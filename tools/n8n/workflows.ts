@@ -43,7 +43,8 @@ export function sandboxCredential(
 	};
 }
 
-const credentialsOf = (credential: Credential) => ({ agencyCrmApi: { id: credential.id, name: credential.name } });
+/** How a node names the Agency CRM credential it uses. */
+export const credentialsOf = (credential: Credential) => ({ agencyCrmApi: { id: credential.id, name: credential.name } });
 
 export function crmNode(
 	name: string,

@@ -27,9 +27,12 @@ export function outputShaper(
 ): (record: IDataObject) => IDataObject {
 	const keys = endpoint.outputKeys;
 	if (!keys) return (record) => record;
-	const mode = context.getNodeParameter('output', itemIndex, 'simple') as string;
+	// The choices are the catalogue's: n8n's check against the node's description is skipped.
+	const parameter = (name: string, fallback: unknown) =>
+		context.getNodeParameter(name, itemIndex, fallback, { skipValidation: true });
+	const mode = parameter('output', 'simple') as string;
 	if (mode === 'raw') return (record) => record;
-	const chosen = mode === 'fields' ? listEntries(context.getNodeParameter('fields', itemIndex, [])) : keys.simple;
+	const chosen = mode === 'fields' ? listEntries(parameter('fields', [])) : keys.simple;
 	const wanted = [keys.id, ...chosen, ...relationKeys(request, keys.relationsParameter)];
 	return (record) => {
 		const shaped: IDataObject = {};

@@ -71,13 +71,18 @@ async function readInputs(
 	itemIndex: number,
 	env: ConvertEnv,
 ): Promise<Map<FieldSpec, Converted>> {
-	const collection = (name: string) => context.getNodeParameter(name, itemIndex, {}) as IDataObject;
-	const optional = collection(optionalGroupOf(endpoint));
-	const extras = extrasGroupOf(endpoint) === optionalGroupOf(endpoint) ? optional : collection(extrasGroupOf(endpoint));
+	// n8n's own checks are skipped (the catalogue validates every input, once, below), and so is its
+	// resource locator extraction: the converters take `{__rl, mode, value}` apart themselves. Both
+	// would search the node's whole description (hundreds of properties) for every parameter read.
+	const parameter = (name: string, fallback: unknown) =>
+		context.getNodeParameter(name, itemIndex, fallback, { skipValidation: true });
+	const optional = parameter(optionalGroupOf(endpoint), {}) as IDataObject;
+	const extras =
+		extrasGroupOf(endpoint) === optionalGroupOf(endpoint)
+			? optional
+			: (parameter(extrasGroupOf(endpoint), {}) as IDataObject);
 	const raw = (field: FieldSpec, group: IDataObject) =>
-		field.placement === 'top'
-			? context.getNodeParameter(field.property.name, itemIndex, field.property.default, { extractValue: true })
-			: group[field.property.name];
+		field.placement === 'top' ? parameter(field.property.name, field.property.default) : group[field.property.name];
 
 	const inputs = new Map<FieldSpec, Converted>();
 	for (const field of endpoint.fields) {
@@ -86,7 +91,7 @@ async function readInputs(
 		else inputs.set(field, isEmpty(value) ? { value: undefined } : await readFile(context, itemIndex, value));
 	}
 	const options = itemOptionsOf(endpoint);
-	const returnAll = options.limit && context.getNodeParameter('returnAll', itemIndex, false);
+	const returnAll = options.limit && parameter('returnAll', false);
 	for (const option of [options.extraQuery, options.extraBody, options.pageSize, options.paginationMode]) {
 		if (option) inputs.set(option, convertField(option, raw(option, extras), env));
 	}
