@@ -44,7 +44,9 @@ export function sandboxCredential(
 }
 
 /** How a node names the Agency CRM credential it uses. */
-export const credentialsOf = (credential: Credential) => ({ agencyCrmApi: { id: credential.id, name: credential.name } });
+export const credentialsOf = (credential: Credential) => ({
+	agencyCrmApi: { id: credential.id, name: credential.name },
+});
 
 export function crmNode(
 	name: string,
