@@ -5,7 +5,10 @@
  * CPU samples taken while the runs went on, by area (this package, n8n's authenticated request path,
  * its HTTP client, JSON, the execution engine, the database, garbage collection, idle) and by
  * function (inclusive); for the creates, per item too.
- *   npm run bench:profile -- list-raw|list-simple|list-http|creates|creates-http|burst [runs]
+ *   npm run bench:profile -- list-raw|list-simple|list-http|creates|creates-http [runs]
+ *   npm run bench:profile -- burst|burst-v1|burst-lazy|burst-webhook [bursts of 100]
+ * (the trigger, the trigger at version 1, the trigger with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, n8n's
+ * Webhook node)
  * Figures only; never fails on time.
  */
 import { readdirSync, statSync } from 'node:fs';
@@ -21,6 +24,8 @@ import { summariseProfile } from './cpuProfile';
 import { CREATES, createsRun } from './createsBenchmark';
 import { BURST } from './goals';
 import {
+	BASELINE_PATH,
+	baselineWebhookWorkflow,
 	basicAuthCredential,
 	CREATE_DEFAULT,
 	CREATE_HTTP_UNBATCHED,
@@ -32,7 +37,7 @@ import {
 	triggerWorkflow,
 	TRIGGER_NODE,
 } from './n8nWorkflows';
-import { activate, DEMO_CLIENT, hookIdFor, runWorkflow } from './n8nBench';
+import { activate, DEMO_CLIENT, hookIdFor, registerHook, runWorkflow } from './n8nBench';
 import { startSandboxThread } from './sandboxThread';
 
 const LIST_TARGETS: Record<string, string> = {
@@ -41,6 +46,12 @@ const LIST_TARGETS: Record<string, string> = {
 	'list-http': LIST_HTTP,
 };
 const CREATE_TARGETS: Record<string, string> = { creates: CREATE_DEFAULT, 'creates-http': CREATE_HTTP_UNBATCHED };
+const BURST_TARGETS: Record<string, string> = {
+	burst: 'trigger',
+	'burst-v1': 'trigger, version 1',
+	'burst-lazy': 'trigger, lazy isolates',
+	'burst-webhook': "n8n's Webhook node",
+};
 
 const has = (part: string) => (url: string) => url.includes(part);
 const AREAS: Area[] = [
@@ -112,22 +123,30 @@ async function main(): Promise<void> {
 		...createCandidates(probe.origin, createCredential, basic),
 	];
 	const trigger = triggerWorkflow(credential);
+	const baseline = baselineWebhookWorkflow();
+	const burstTarget = BURST_TARGETS[target];
+	// A trigger of version 1 costs n8n a legacy expression per delivery (AgencyCrmTrigger.node.ts).
+	if (burstTarget === 'trigger, version 1') trigger.nodes[0].typeVersion = 1;
+	if (burstTarget === 'trigger, lazy isolates') instance.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE = 'true';
 	await importJson(instance, 'credentials', [credential, createCredential, basic]);
-	await importJson(instance, 'workflow', [...candidates.map((candidate) => candidate.workflow), trigger]);
+	await importJson(instance, 'workflow', [...candidates.map((candidate) => candidate.workflow), trigger, baseline]);
 	const server = await startServer(instance);
 	const windows: Array<{ fromUs: number; toUs: number }> = [];
 	let wallMs = 0;
-	/** Items each run handles, for figures per item (the creates). */
+	/** Items (creates, deliveries) each run handles, for figures per item. */
 	let itemsPerRun: number | undefined;
 	try {
 		const api = await publicApi(server);
 		// The profile's clock is the monotonic clock in µs, as process.hrtime here; n8n records epoch ms.
 		const toUs = () => Number(process.hrtime.bigint() / 1000n);
 		const monotonicMinusEpochUs = toUs() - Date.now() * 1000;
-		if (target === 'burst') {
-			await activate(api, trigger.id);
+		if (burstTarget) {
+			const webhook = burstTarget === "n8n's Webhook node";
+			await activate(api, webhook ? baseline.id : trigger.id);
 			const webhookId = trigger.nodes.find((node) => node.name === TRIGGER_NODE)!.webhookId;
-			const hookId = await hookIdFor(sandbox.origin, `${server.url}/webhook/${webhookId}/webhook`);
+			const url = webhook ? `${server.url}/webhook/${BASELINE_PATH}` : `${server.url}/webhook/${webhookId}/webhook`;
+			if (webhook) await registerHook(sandbox.origin, url);
+			const hookId = await hookIdFor(sandbox.origin, url);
 			const burst = async (count: number) => {
 				const answer = await admin<{ data: { latency_ms: Record<string, number> } }>(
 					sandbox.origin,
@@ -147,11 +166,12 @@ async function main(): Promise<void> {
 				windows.push({ fromUs, toUs: toUs() });
 			}
 			wallMs = performance.now() - started;
+			itemsPerRun = BURST;
 		} else {
 			const candidate = candidates.find((entry) => entry.name === (LIST_TARGETS[target] ?? CREATE_TARGETS[target]));
 			if (!candidate) {
 				throw new Error(
-					`Unknown target ${target}: ${[...Object.keys(LIST_TARGETS), ...Object.keys(CREATE_TARGETS)].join(', ')} or burst`,
+					`Unknown target ${target}: ${[...Object.keys(LIST_TARGETS), ...Object.keys(CREATE_TARGETS), ...Object.keys(BURST_TARGETS)].join(', ')}`,
 				);
 			}
 			await activate(api, candidate.workflow.id);
@@ -182,7 +202,7 @@ async function main(): Promise<void> {
 	const perRun = (ms: number) =>
 		`${(ms / runs).toFixed(1)} ms/run${itemsPerRun ? `, ${((ms * 1000) / runs / itemsPerRun).toFixed(0).padStart(5)} µs/item` : ''}`;
 	console.log(
-		`\n${target}: ${runs} runs, ${Math.round(wallMs)} ms (${perRun(wallMs)}) ${target === 'burst' ? 'wall' : 'node execution time'}; n8n ${n8n.version}; load ${os
+		`\n${target}: ${runs} runs, ${Math.round(wallMs)} ms (${perRun(wallMs)}) ${burstTarget ? 'wall' : 'node execution time'}; n8n ${n8n.version}; load ${os
 			.loadavg()
 			.map((v) => v.toFixed(2))
 			.join(' ')}`,

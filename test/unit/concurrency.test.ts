@@ -33,7 +33,8 @@ test('results come back by index whatever order the tasks finish in', async () =
 });
 
 test('never more than the limit at once, and the limit is reached when there is work', async () => {
-	const { task, mostAtOnce, started } = tracked((index) => ({ ms: 2 + (index % 3) * 3 }));
+	// Tasks start a turn of the event loop apart: long enough that four overlap.
+	const { task, mostAtOnce, started } = tracked((index) => ({ ms: 20 + (index % 3) * 10 }));
 	await mapBounded(50, 4, task);
 	expect(mostAtOnce()).toBe(4);
 	expect(started).toEqual([...Array(50).keys()]);
@@ -47,16 +48,16 @@ test('a limit of 1 runs one task after another, in order', async () => {
 });
 
 test('a limit above the count starts every task at once', async () => {
-	const { task, mostAtOnce } = tracked(() => ({ ms: 5 }));
+	const { task, mostAtOnce } = tracked(() => ({ ms: 50 }));
 	expect(await mapBounded(3, 10, task)).toHaveLength(3);
 	expect(mostAtOnce()).toBe(3);
 });
 
 test('no task is started once one failed; those running finish; the lowest index failure is thrown', async () => {
-	// Limit 3: tasks 0, 1 and 2 start together. Task 2 fails first (10 ms); task 1 fails later
-	// (30 ms); task 0 succeeds (50 ms). Nothing after task 2's failure starts.
+	// Limit 3: tasks 0, 1 and 2 start together (a turn of the event loop apart). Task 2 fails first
+	// (50 ms); task 1 fails later (150 ms); task 0 succeeds (250 ms). Nothing after task 2's failure starts.
 	const { task, started, finished } = tracked((index) =>
-		index === 0 ? { ms: 50 } : index === 1 ? { ms: 30, fails: true } : { ms: 10, fails: index === 2 },
+		index === 0 ? { ms: 250 } : index === 1 ? { ms: 150, fails: true } : { ms: 50, fails: index === 2 },
 	);
 	await expect(mapBounded(10, 3, task)).rejects.toThrow('task 1 failed');
 	expect(started).toEqual([0, 1, 2]);
@@ -68,6 +69,17 @@ test('a failure after other tasks completed stops the tasks not yet started', as
 	await expect(mapBounded(20, 2, task)).rejects.toThrow('task 5 failed');
 	// Task 6 may have started beside task 5 (two at once); nothing later.
 	expect(Math.max(...started)).toBeLessThanOrEqual(6);
+});
+
+test('tasks start one per turn of the event loop: what a started task set off runs before the next starts', async () => {
+	const log: string[] = [];
+	await mapBounded(4, 4, async (index) => {
+		log.push(`start ${index}`);
+		// Like a request opened by the task, written out when the event loop next turns.
+		setImmediate(() => log.push(`written ${index}`));
+		await wait(5);
+	});
+	expect(log).toEqual([0, 1, 2, 3].flatMap((index) => [`start ${index}`, `written ${index}`]));
 });
 
 test('no tasks: an empty result, nothing run', async () => {

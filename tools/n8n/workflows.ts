@@ -69,7 +69,7 @@ export function triggerNode(credential: Credential, webhookId: string, parameter
 	return {
 		name: 'Agency CRM Trigger',
 		type: NODE_TYPES.trigger,
-		typeVersion: 1,
+		typeVersion: 1.1,
 		webhookId,
 		parameters,
 		credentials: credentialsOf(credential),
