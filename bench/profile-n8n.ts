@@ -5,7 +5,7 @@
  * CPU samples taken while the runs went on, by area (this package, n8n's authenticated request path,
  * its HTTP client, JSON, the execution engine, the database, garbage collection, idle) and by
  * function (inclusive); for the creates, per item too.
- *   npm run bench:profile -- list-raw|list-simple|list-http|creates|creates-http [runs]
+ *   npm run bench:profile -- list-raw|list-simple|list-floor|list-http|creates|creates-http [runs]
  *   npm run bench:profile -- burst|burst-v1|burst-lazy|burst-webhook [bursts of 100]
  * (the trigger, the trigger at version 1, the trigger with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, n8n's
  * Webhook node)
@@ -30,6 +30,7 @@ import {
 	CREATE_DEFAULT,
 	CREATE_HTTP_UNBATCHED,
 	createCandidates,
+	LIST_FLOOR,
 	LIST_HTTP,
 	LIST_RAW,
 	LIST_SIMPLE,
@@ -37,12 +38,13 @@ import {
 	triggerWorkflow,
 	TRIGGER_NODE,
 } from './n8nWorkflows';
-import { activate, DEMO_CLIENT, hookIdFor, registerHook, runWorkflow } from './n8nBench';
+import { activate, DEMO_CLIENT, hookIdFor, installFloorNode, registerHook, runWorkflow } from './n8nBench';
 import { startSandboxThread } from './sandboxThread';
 
 const LIST_TARGETS: Record<string, string> = {
 	'list-raw': LIST_RAW,
 	'list-simple': LIST_SIMPLE,
+	'list-floor': LIST_FLOOR,
 	'list-http': LIST_HTTP,
 };
 const CREATE_TARGETS: Record<string, string> = { creates: CREATE_DEFAULT, 'creates-http': CREATE_HTTP_UNBATCHED };
@@ -108,11 +110,19 @@ async function main(): Promise<void> {
 	const target = process.argv[2] ?? 'list-raw';
 	const runs = Number(process.argv[3] ?? 10);
 	const n8n = installedN8n();
-	const sandbox = await startSandboxThread({ port: 0, customers: 20_000, tokenLifetimeSeconds: 86_400 });
+	// As in `npm run bench`: deliveries wait up to a minute, and a hook is never suspended.
+	const sandbox = await startSandboxThread({
+		port: 0,
+		customers: 20_000,
+		tokenLifetimeSeconds: 86_400,
+		deliveryTimeoutMs: 60_000,
+		suspendAfterFailures: 1_000_000,
+	});
 	// A free port for the creates' fresh sandboxes, each started on it in turn.
 	const probe = await startSandboxThread({ port: 0 });
 	await probe.close();
 	const instance = createInstance('profile', portBase() + 40, n8n);
+	installFloorNode(instance);
 	const profileDir = path.join(instance.userFolder, 'profiles');
 	instance.env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-interval=200`;
 	const credential = sandboxCredential('credBenchList001', sandbox.origin, DEMO_CLIENT);
