@@ -37,7 +37,10 @@ const PROPERTY_MATCH = examples.get('property-update-matching-buyers.json')!;
 const AGENCY = 102;
 const LEAD_LISTING = 5005;
 const MATCHED_LISTING = 5002;
-/** A price above every demo buyer's budget (at most 900,000): only the buyers made here can match. */
+/**
+ * A price above every demo buyer's budget (at most 900,000) and the budget of the buyer lead other
+ * suites make in the same sandbox (test/support/cases/lead.ts): only the buyers made here can match.
+ */
 const MATCHED_PRICE = 2_450_000;
 
 let standIn: StandIn;

@@ -1,5 +1,15 @@
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	closeSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -183,17 +193,36 @@ export interface CliResult {
 	stderr: string;
 }
 
-/** Runs one n8n CLI command; a command run beside a server gets its own task-runner port. */
+/**
+ * Runs one n8n CLI command; a command run beside a server gets its own task-runner port. Its output
+ * goes to files, not pipes: n8n exits with process.exit() right after logging `execute`'s result,
+ * and Node writes to a pipe asynchronously, so a large result (800 KB for 200 items) could be cut
+ * short, which n8n 1.123 once did. Writes to a file are synchronous and always complete.
+ */
 export function n8nCli(instance: N8nInstance, args: string[], brokerPort?: number): Promise<CliResult> {
-	return new Promise((resolve, reject) => {
+	const folder = mkdtempSync(path.join(instance.userFolder, 'cli-'));
+	const outputs = { stdout: path.join(folder, 'stdout'), stderr: path.join(folder, 'stderr') };
+	const stdout = openSync(outputs.stdout, 'w');
+	const stderr = openSync(outputs.stderr, 'w');
+	return new Promise<CliResult>((resolve, reject) => {
 		const env = brokerPort ? { ...instance.env, N8N_RUNNERS_BROKER_PORT: String(brokerPort) } : instance.env;
-		const child = spawn(instance.n8n.node, [instance.n8n.bin, ...args], { env, cwd: instance.userFolder });
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		const child = spawn(instance.n8n.node, [instance.n8n.bin, ...args], {
+			env,
+			cwd: instance.userFolder,
+			stdio: ['ignore', stdout, stderr],
+		});
 		child.on('error', reject);
-		child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+		child.on('close', (code) =>
+			resolve({
+				code: code ?? 1,
+				stdout: readFileSync(outputs.stdout, 'utf8'),
+				stderr: readFileSync(outputs.stderr, 'utf8'),
+			}),
+		);
+	}).finally(() => {
+		closeSync(stdout);
+		closeSync(stderr);
+		rmSync(folder, { recursive: true, force: true });
 	});
 }
 
@@ -253,10 +282,11 @@ export async function executeWorkflow(
 ): Promise<ExecutionResult> {
 	const result = await n8nCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput'], brokerPort);
 	let raw: unknown;
+	let unreadable: string | undefined;
 	try {
 		raw = resultJson(result.stdout);
-	} catch {
-		raw = undefined;
+	} catch (error) {
+		unreadable = (error as Error).message;
 	}
 	const runData = (raw as RunData | undefined)?.data?.resultData?.runData ?? {};
 	const output: ExecutionResult['output'] = {};
@@ -265,9 +295,17 @@ export async function executeWorkflow(
 			.flatMap((run) => (run.data?.main ?? []).flat())
 			.map((item) => ({ ...item.json, ...(item.binary ? { $binary: item.binary } : {}) }));
 	}
-	// Without a result (the workflow could not start), the CLI's own message is the error.
+	// Without a result, the CLI's own last words are the error (the workflow could not start), or,
+	// when it exited 0, that the result could not be read: a run must never look empty but fine.
+	const lastLines = result.stdout.trim().split('\n').slice(-5).join('\n');
 	const cliError =
-		result.code !== 0 && raw === undefined ? { message: result.stdout.trim().split('\n').pop() } : undefined;
+		raw !== undefined
+			? undefined
+			: result.code !== 0
+				? { message: result.stdout.trim().split('\n').pop() }
+				: {
+						message: `n8n execute exited 0 but printed no readable result (${unreadable ?? 'no line "{"'}); its last lines:\n${lastLines}`,
+					};
 	return {
 		code: result.code,
 		output,

@@ -38,7 +38,14 @@ export const leadCases: EndpointCase[] = [
 			additionalFields: {
 				lastname: 'Moreau',
 				phone: '0472000001',
-				criteria: { criterion: [{ id: '1', value: '250000' }] },
+				// A budget with a ceiling: real-n8n suites share one sandbox, and an open budget would match
+				// the listing the examples test reprices (test/real-n8n/examples.test.ts, property update).
+				criteria: {
+					criterion: [
+						{ id: '1', value: '250000' },
+						{ id: '2', value: '400000' },
+					],
+				},
 			},
 		},
 		request: {
@@ -48,7 +55,14 @@ export const leadCases: EndpointCase[] = [
 			body: {
 				agency_id: 102,
 				customer: { lastname: 'Moreau', phone: '0472000001' },
-				search_requests: [{ criteria: [{ id: 1, value: 250000 }] }],
+				search_requests: [
+					{
+						criteria: [
+							{ id: 1, value: 250000 },
+							{ id: 2, value: 400000 },
+						],
+					},
+				],
 			},
 		},
 	},

@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+/**
+ * Issue 20, point 2: the repository lint keeps the directions of the code (eslint.repo.config.mjs,
+ * `import-x/no-restricted-paths`). Each zone gets one import it forbids and, beside it, one it
+ * allows, linted as a file at that place in the tree (the file itself need not exist; what it
+ * imports does). A zone that stopped working, or one that forbade too much, fails here.
+ */
+
+const ROOT = path.join(__dirname, '../..');
+
+interface Case {
+	zone: string;
+	/** Where the linted file stands, from the repository root. */
+	file: string;
+	/** An import the zone forbids (a type-only one where the zone must cover those too). */
+	forbidden: string;
+	/** An import from the same file that no zone forbids. */
+	allowed: string;
+}
+
+const CASES: Case[] = [
+	{
+		zone: 'transport reads credentials/ only through its contract',
+		file: 'nodes/shared/transport/probe.ts',
+		forbidden: "import { sharedExchange } from '../../../credentials/sharedExchanges';",
+		allowed: "import { CREDENTIAL_TYPE } from '../../../credentials/contract';",
+	},
+	{
+		zone: 'the catalogue reads no action, method or trigger (type imports too)',
+		file: 'nodes/AgencyCrm/catalogue/probe.ts',
+		forbidden: "import type { CustomOperation } from '../actions/customOperations';",
+		allowed: "import type { Endpoint } from './types';",
+	},
+	{
+		zone: 'credentials/ never imports nodes/',
+		file: 'credentials/probe.ts',
+		forbidden: "import { EVENT_OPTIONS } from '../nodes/shared/events';",
+		allowed: "import { CREDENTIAL_TYPE } from './contract';",
+	},
+	{
+		zone: 'the sandbox never imports nodes/',
+		file: 'sandbox/probe.ts',
+		forbidden: "import { EVENT_OPTIONS } from '../nodes/shared/events';",
+		allowed: "import { createSandbox } from './index';",
+	},
+	{
+		zone: 'bench/ reuses test code only from test/support/',
+		file: 'bench/probe.ts',
+		forbidden: "import type { SandboxTest } from '../test/sandbox/console.test';",
+		allowed: "import { waitFor } from '../test/support/waitFor';",
+	},
+	{
+		zone: 'scripts/ reuse test code only from test/support/',
+		file: 'scripts/probe.ts',
+		forbidden: "import type { SandboxTest } from '../test/unit/assumptions.test';",
+		allowed: "import { waitFor } from '../test/support/waitFor';",
+	},
+	{
+		zone: 'tools/ never imports a test',
+		file: 'tools/probe.ts',
+		forbidden: "import { waitFor } from '../test/support/waitFor';",
+		allowed: "import { stillRuns } from './processes';",
+	},
+	{
+		zone: 'a test tier shares code only through test/support/',
+		file: 'test/unit/probe.test.ts',
+		forbidden: "import type { SandboxTest } from '../sandbox/console.test';",
+		allowed: "import { waitFor } from '../support/waitFor';",
+	},
+	{
+		zone: 'test/support/ never imports a tier',
+		file: 'test/support/probe.ts',
+		forbidden: "import type { SandboxTest } from '../unit/assumptions.test';",
+		allowed: "import { waitFor } from './waitFor';",
+	},
+];
+
+/** The rules broken by `source` linted as `file`, by the repository config, as `npm run lint` runs it. */
+function brokenRules(cases: Array<{ file: string; source: string }>): string[][] {
+	const script = `
+		const { ESLint } = require('eslint');
+		(async () => {
+			const eslint = new ESLint({ overrideConfigFile: 'eslint.repo.config.mjs' });
+			const cases = JSON.parse(process.argv[1]);
+			const results = [];
+			for (const { file, source } of cases) {
+				const [result] = await eslint.lintText(source, { filePath: file });
+				results.push(result.messages.map((message) => message.ruleId + ': ' + message.message));
+			}
+			process.stdout.write(JSON.stringify(results));
+		})();`;
+	const output = execFileSync(process.execPath, ['-e', script, JSON.stringify(cases)], {
+		cwd: ROOT,
+		encoding: 'utf8',
+	});
+	return JSON.parse(output) as string[][];
+}
+
+const restricted = (messages: string[]) =>
+	messages.filter((message) => message.startsWith('import-x/no-restricted-paths'));
+
+describe('the boundaries of eslint.repo.config.mjs', () => {
+	let results: Array<{ forbidden: string[]; allowed: string[] }>;
+
+	beforeAll(() => {
+		// Each probe uses what it imports, so that no other rule than the zone's speaks.
+		const probe = (file: string, line: string) => ({ file, source: `${line}\nexport type Probe = unknown;\n` });
+		const linted = brokenRules(CASES.flatMap((c) => [probe(c.file, c.forbidden), probe(c.file, c.allowed)]));
+		results = CASES.map((_, index) => ({ forbidden: linted[2 * index], allowed: linted[2 * index + 1] }));
+	}, 120_000);
+
+	it.each(CASES.map((c, index) => [c.zone, index] as const))('%s', (_, index) => {
+		expect(restricted(results[index].forbidden)).toHaveLength(1);
+		expect(restricted(results[index].allowed)).toEqual([]);
+	});
+});
