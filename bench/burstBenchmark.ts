@@ -17,6 +17,8 @@ export interface BurstTarget {
 	api: Api;
 	/** The delivery id a run's first item carries. */
 	deliveryIdOf: (json: Record<string, unknown>) => unknown;
+	/** Called before each of its bursts (queue mode: which webhook processors the load balancer sends to). */
+	route?: () => void;
 }
 
 interface BurstAnswer {
@@ -41,6 +43,7 @@ export async function burstBenchmark(
 ): Promise<Benchmark> {
 	const runs = await inRounds(rounds, Object.keys(targets), async (name, warmUp) => {
 		const target = targets[name];
+		target.route?.();
 		const before = await latestExecutionId(target.api, target.workflowId);
 		await admin(sandbox.origin, 'POST', '/reset');
 		const started = Date.now();

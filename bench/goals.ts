@@ -60,7 +60,9 @@ const RATIOS: Array<[benchmark: string, label: string, over: string, under: stri
 	['burst', LAZY_BURST_TO_WEBHOOK, BURST_TRIGGER_LAZY, BURST_WEBHOOK_LAZY],
 	['burst', 'burst: trigger p99, lazy isolates / default', BURST_TRIGGER_LAZY, BURST_TRIGGER],
 	['queueOne', `queue mode, ${QUEUE_ONE}: trigger p99 / Webhook node p99`, BURST_TRIGGER, BURST_WEBHOOK],
+	['queueOne', `queue mode, ${QUEUE_ONE}: trigger p99, lazy isolates / default`, BURST_TRIGGER_LAZY, BURST_TRIGGER],
 	['queueTwo', `queue mode, ${QUEUE_TWO}: trigger p99 / Webhook node p99`, BURST_TRIGGER, BURST_WEBHOOK],
+	['queueTwo', `queue mode, ${QUEUE_TWO}: trigger p99, lazy isolates / default`, BURST_TRIGGER_LAZY, BURST_TRIGGER],
 ];
 
 export function ratiosOf(benchmarks: Record<string, Benchmark>): Record<string, number> {
@@ -150,13 +152,18 @@ export function goalsOf(benchmarks: Record<string, Benchmark>, ratios: Record<st
 		['queueOne', QUEUE_ONE],
 		['queueTwo', QUEUE_TWO],
 	]) {
-		const trigger = benchmarks[key]?.candidates[BURST_TRIGGER];
-		if (!trigger) continue;
-		goals.push({
-			goal: `19: queue mode, ${label}: 0 acknowledgements over 10 s, 0 lost (trigger, every round)`,
-			figure: burstFigure(trigger),
-			met: (trigger.late ?? 0) === 0 && trigger.lost === 0,
-		});
+		for (const [name, how] of [
+			[BURST_TRIGGER, 'trigger'],
+			[BURST_TRIGGER_LAZY, 'trigger, N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true'],
+		]) {
+			const trigger = benchmarks[key]?.candidates[name];
+			if (!trigger) continue;
+			goals.push({
+				goal: `19: queue mode, ${label}: 0 acknowledgements over 10 s, 0 lost (${how}, every round)`,
+				figure: burstFigure(trigger),
+				met: (trigger.late ?? 0) === 0 && trigger.lost === 0,
+			});
+		}
 	}
 	return goals;
 }

@@ -171,8 +171,9 @@ async function oneProcessBursts(
 }
 
 /**
- * Queue mode: a main instance, one worker and two webhook processors behind a round-robin load
- * balancer; bursts of 100 through one processor, then of 200 through both.
+ * Queue mode: a main instance, one worker and webhook processors behind a round-robin load
+ * balancer: two as n8n starts them, two with lazy isolates. Bursts of 100 through one processor,
+ * then of 200 through two, each candidate's bursts routed to its own processors.
  */
 async function queueBursts(
 	sandbox: SandboxThread,
@@ -184,34 +185,40 @@ async function queueBursts(
 	const cluster = await QueueCluster.create(n8n, `${balancer.url}/`);
 	try {
 		const main = cluster.instance('main', base);
+		const lazy = { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' };
 		const processors = ['webhook1', 'webhook2'].map((name, index) => cluster.instance(name, base + 2 + 2 * index));
-		cluster.instance('worker', base + 6);
+		const lazyProcessors = ['lazy1', 'lazy2'].map((name, index) => cluster.instance(name, base + 6 + 2 * index, lazy));
+		cluster.instance('worker', base + 10);
 		const pair = burstPair(credential);
 		await importJson(main, 'credentials', [credential]);
 		await importJson(main, 'workflow', [pair.trigger, pair.baseline]);
 		await cluster.start('main', 'start');
 		await Promise.all([
-			cluster.start('webhook1', 'webhook'),
-			cluster.start('webhook2', 'webhook'),
+			...['webhook1', 'webhook2', 'lazy1', 'lazy2'].map(async (name) => await cluster.start(name, 'webhook')),
 			cluster.start('worker', 'worker'),
 		]);
 		const api = await publicApi(cluster.processes.main);
 		for (const workflow of [pair.trigger, pair.baseline]) await activate(api, workflow.id);
 		const targets = await burstTargets(sandbox, api, pair, balancer.url);
-		const candidates = { [BURST_TRIGGER]: targets.trigger, [BURST_WEBHOOK]: targets.webhook };
+		const through = (count: number) => {
+			const ports = (list: N8nInstance[]) => list.slice(0, count).map((instance) => instance.port);
+			return {
+				[BURST_TRIGGER]: { ...targets.trigger, route: () => balancer.setUpstreams(ports(processors)) },
+				[BURST_WEBHOOK]: { ...targets.webhook, route: () => balancer.setUpstreams(ports(processors)) },
+				[BURST_TRIGGER_LAZY]: { ...targets.trigger, route: () => balancer.setUpstreams(ports(lazyProcessors)) },
+			};
+		};
 		const notes = [
 			BURST_NOTE,
-			`Queue mode (EXECUTIONS_MODE=queue, PostgreSQL and Redis on loopback): a main instance, one worker (its default concurrency) and the webhook processors, behind a round-robin load balancer in the bench's process; every process on the same ${os.cpus().length} cores.`,
+			`Queue mode (EXECUTIONS_MODE=queue, PostgreSQL and Redis on loopback): a main instance, one worker (its default concurrency) and the webhook processors, behind a round-robin load balancer in the bench's process; every process on the same ${os.cpus().length} cores. The lazy candidate's deliveries go to webhook processors started with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true.`,
 		];
-		balancer.setUpstreams([processors[0].port]);
-		const queueOne = await burstBenchmark(sandbox, candidates, {
+		const queueOne = await burstBenchmark(sandbox, through(1), {
 			size: BURST,
 			rounds: BURST_ROUNDS,
 			title: `Queue mode, n8n ${n8n.version}: a burst of ${BURST} deliveries through one webhook processor`,
 			notes,
 		});
-		balancer.setUpstreams(processors.map((processor) => processor.port));
-		const queueTwo = await burstBenchmark(sandbox, candidates, {
+		const queueTwo = await burstBenchmark(sandbox, through(2), {
 			size: QUEUE_BURST,
 			rounds: BURST_ROUNDS,
 			title: `Queue mode, n8n ${n8n.version}: a burst of ${QUEUE_BURST} deliveries through two webhook processors`,
