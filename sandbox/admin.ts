@@ -2,6 +2,8 @@
  * Admin routes under `/_admin/` (no authentication): they drive and inspect the sandbox for tests
  * and demos. They are not part of the simulated API.
  */
+import type { AnswerProfiles } from './answerProfiles';
+import { describeProfiles } from './answerProfiles';
 import type { World } from './api';
 import type { TokenStore } from './auth';
 import type { Faults } from './faults';
@@ -34,6 +36,7 @@ export interface AdminDependencies {
 	world: World;
 	tokens: TokenStore;
 	faults: Faults;
+	profiles: AnswerProfiles;
 	metrics: Metrics;
 	dispatcher: WebhookDispatcher;
 }
@@ -51,7 +54,7 @@ function readLimit(query: URLSearchParams, fallback: number): number {
 	return limit;
 }
 
-export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: AdminDependencies): AdminRoute[] {
+export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatcher }: AdminDependencies): AdminRoute[] {
 	const { store } = world;
 	const knownClient = (clientId: string) => store.clients.has(clientId);
 
@@ -126,6 +129,19 @@ export function adminRoutes({ world, tokens, faults, metrics, dispatcher }: Admi
 		adminRoute('DELETE', '/faults', 'clear every fault', () => {
 			faults.clear();
 			return json({ data: faults.describe() });
+		}),
+		adminRoute('GET', '/answer-profile', 'answer profiles in force, and what each changes', () =>
+			json({ data: { ...profiles.describe(), profiles: describeProfiles() } }),
+		),
+		adminRoute(
+			'POST',
+			'/answer-profile',
+			'answer as the spec also allows {client_id?, profile}: one profile for a client, or for every client',
+			(request) => json({ data: profiles.configure(request.body, knownClient) }),
+		),
+		adminRoute('DELETE', '/answer-profile', 'back to the default answers for every client', () => {
+			profiles.clear();
+			return json({ data: profiles.describe() });
 		}),
 		adminRoute('POST', '/revoke-tokens', 'revoke the live tokens {client_id?}', (request) => {
 			const reader = new FieldReader(objectBody(request.body));

@@ -140,3 +140,8 @@ export function pageReply<T>(request: ApiRequest, page: Page<T>, view: (item: T)
 	}
 	return { status: 200, body: { data: page.data.map(view), meta: page.meta, links: { next } } };
 }
+
+/** A `201` with the record and, as creates commonly answer, its address in `Location` (`path` below the API base). */
+export function createdAt(request: ApiRequest, path: string, data: unknown): Reply {
+	return { status: 201, body: { data }, headers: { Location: `${request.origin}${API_BASE}${path}` } };
+}

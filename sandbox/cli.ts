@@ -2,10 +2,13 @@
  * Starts the sandbox from the command line:
  *   node build/sandbox/cli.js --port 4010 --customers 20000 --seed 1 --token-lifetime 3600
  * The port can also come from AGENCY_CRM_SANDBOX_PORT; `--data-file <path>` keeps the data in that
- * file between runs. Stops on SIGINT/SIGTERM.
+ * file between runs; `--answer-profile <name>` answers every client as that profile says
+ * (sandbox/answerProfiles.ts). Stops on SIGINT/SIGTERM.
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEED, startSandbox } from './index';
+import type { AnswerProfileName } from './answerProfiles';
+import { ANSWER_PROFILES, isAnswerProfile } from './answerProfiles';
 import type { DataOrigin } from './persistence';
 
 const DEFAULT_PORT = 4010;
@@ -29,6 +32,7 @@ async function main(): Promise<void> {
 			'delivery-timeout-ms': { type: 'string' },
 			'suspend-after-failures': { type: 'string' },
 			'data-file': { type: 'string' },
+			'answer-profile': { type: 'string' },
 		},
 	});
 	const started = performance.now();
@@ -43,6 +47,7 @@ async function main(): Promise<void> {
 		deliveryTimeoutMs: integerOption(values['delivery-timeout-ms'], 'delivery-timeout-ms'),
 		suspendAfterFailures: integerOption(values['suspend-after-failures'], 'suspend-after-failures'),
 		dataFile: values['data-file'],
+		answerProfile: answerProfileOption(values['answer-profile']),
 	});
 	const lines = [
 		`Agency CRM API V2 sandbox ready in ${Math.round(performance.now() - started)} ms`,
@@ -50,6 +55,9 @@ async function main(): Promise<void> {
 		`  API base:  ${sandbox.origin}/api/v2/site`,
 		`  Console:   ${sandbox.consoleUrl}   (contacts, properties, webhooks and their deliveries)`,
 		...(sandbox.data ? [`  Data:      ${describeData(sandbox.data)}`] : []),
+		...(values['answer-profile']
+			? [`  Answers:   profile ${values['answer-profile']} (docs/sandbox.md, "Answer profiles")`]
+			: []),
 		'',
 		'Demo clients:',
 		...sandbox.clients.map(
@@ -57,7 +65,7 @@ async function main(): Promise<void> {
 				`  ${client.name.padEnd(16)} client id: ${client.clientId.padEnd(15)} secret: ${client.clientSecret.padEnd(15)} site id: ${client.siteId}  agencies: ${client.agencyIds.join(', ')}  packs: ${client.packs.join(', ')}  calendar: ${client.calendar.join('+') || 'none'}`,
 		),
 		'',
-		`Admin routes (no auth): GET ${sandbox.origin}/_admin lists them all — faults, revoke-tokens, tokens, counters, reset, requests, hooks, deliveries, deliveries/burst, duplicate-contacts, simulate-edit, records.`,
+		`Admin routes (no auth): GET ${sandbox.origin}/_admin lists them all — faults, answer-profile, revoke-tokens, tokens, counters, reset, requests, hooks, deliveries, deliveries/burst, duplicate-contacts, simulate-edit, records.`,
 	];
 	console.log(lines.join('\n'));
 
@@ -69,6 +77,11 @@ async function main(): Promise<void> {
 	};
 	process.once('SIGINT', stop);
 	process.once('SIGTERM', stop);
+}
+
+function answerProfileOption(value: string | undefined): AnswerProfileName | undefined {
+	if (value === undefined || isAnswerProfile(value)) return value;
+	throw new Error(`--answer-profile must be one of ${ANSWER_PROFILES.join(', ')} (got "${value}")`);
 }
 
 function describeData(data: DataOrigin): string {

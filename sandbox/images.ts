@@ -10,7 +10,8 @@ export interface ImageInfo {
 	height: number | undefined;
 }
 
-export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+/** Spec sections 4 and 8: "maximum 20 MB", read as 20,000,000 bytes, as the node reads it. */
+export const MAX_IMAGE_BYTES = 20_000_000;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

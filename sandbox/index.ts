@@ -7,6 +7,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { adminRoutes } from './admin';
+import type { AnswerProfileName } from './answerProfiles';
+import { AnswerProfiles } from './answerProfiles';
 import type { World } from './api';
 import { TokenStore } from './auth';
 import { CONSOLE_PATH, consoleHandler, isConsolePath } from './console';
@@ -35,6 +37,8 @@ export interface SandboxOptions {
 	deliveryTimeoutMs?: number;
 	suspendAfterFailures?: number;
 	quiet?: boolean;
+	/** How the API answers every client where the spec leaves it open (sandbox/answerProfiles.ts); `default` when left out. */
+	answerProfile?: AnswerProfileName;
 	/**
 	 * Keeps the data in this file: read at start when it holds a save (the seed's data otherwise),
 	 * written soon after each change and at close (sandbox/persistence.ts).
@@ -81,6 +85,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const store = loaded?.store ?? seeded;
 	const metrics = new Metrics();
 	const faults = new Faults();
+	const profiles = new AnswerProfiles(options.answerProfile);
 	const tokens = new TokenStore(options.tokenLifetimeSeconds ?? 3600);
 	let saver: DataSaver | undefined;
 	const dispatcher = new WebhookDispatcher(store, metrics, {
@@ -100,9 +105,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		store,
 		tokens,
 		faults,
+		profiles,
 		metrics,
 		apiRoutes: new RouteTable(routes),
-		adminRoutes: new RouteTable(adminRoutes({ world, tokens, faults, metrics, dispatcher })),
+		adminRoutes: new RouteTable(adminRoutes({ world, tokens, faults, profiles, metrics, dispatcher })),
 		origin: '',
 		quiet: options.quiet ?? false,
 	};

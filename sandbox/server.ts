@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdminRoute } from './admin';
 import { acceptsCamelCaseKeys, applyBodyAliases, queryWithAliases } from './aliases';
 import { API_BASE, ApiRequest, ApiRoute, checkAccess, Grant } from './api';
+import type { AnswerProfiles } from './answerProfiles';
 import { basicCredentials, bearerToken, exchangeToken, TOKEN_PATH, TokenStore } from './auth';
 import type { FaultName, Faults } from './faults';
 import { ApiError, errorBody, notFound, Reply, validationError } from './http';
@@ -26,6 +27,8 @@ export interface ServerContext {
 	store: Store;
 	tokens: TokenStore;
 	faults: Faults;
+	/** How the API answers where the spec leaves it open (sandbox/answerProfiles.ts). */
+	profiles: AnswerProfiles;
 	metrics: Metrics;
 	apiRoutes: RouteTable<ApiRoute>;
 	adminRoutes: RouteTable<AdminRoute>;
@@ -170,7 +173,9 @@ async function serve(
 				);
 			}
 			checkAccess(match.route.access, liveGrant.client);
-			return match.route.handler(apiRequest(context, request, exchange, apiPath, match, liveGrant));
+			const handled = apiRequest(context, request, exchange, apiPath, match, liveGrant);
+			context.profiles.adaptRequest(exchange.clientId, handled);
+			return match.route.handler(handled);
 		});
 	} else {
 		send(response, requestId, errorReply(notFound(`Route ${method} ${path}`), requestId));
@@ -234,6 +239,8 @@ async function serveLogged(
 	answer: () => Reply,
 ): Promise<void> {
 	const { latencyMs, revokeTokens, outcome } = context.faults.decide(exchange.clientId, isTokenEndpoint, authenticated);
+	const profiled = (reply: Reply) =>
+		isTokenEndpoint ? reply : context.profiles.adaptReply(exchange.clientId, reply, exchange);
 	const faults: FaultName[] = [];
 	if (revokeTokens && exchange.clientId !== undefined) {
 		context.tokens.revoke(exchange.clientId);
@@ -246,9 +253,9 @@ async function serveLogged(
 		request.socket.destroy();
 	} else if (outcome.kind === 'error') {
 		faults.push(outcome.fault);
-		status = send(response, exchange.requestId, errorReply(outcome.error, exchange.requestId));
+		status = send(response, exchange.requestId, profiled(errorReply(outcome.error, exchange.requestId)));
 	} else {
-		const reply = await produce(context, exchange.requestId, answer);
+		const reply = profiled(await produce(context, exchange.requestId, answer));
 		if (outcome.resetAfter) {
 			// Processed, records written: only the answer is lost.
 			faults.push('reset_after');

@@ -22,8 +22,10 @@ const README_BLOCK = /(<!-- operations:start[^>]*-->)[\s\S]*?(<!-- operations:en
 
 /** The requests of the operations that send more than one, and which of them are resent. */
 const CUSTOM_OPERATIONS: Record<CustomOperationKey, string> = {
+	createCustomer:
+		'sends `POST /customers`, reads the contact back with `GET /customers/{customerId}` when the answer has no body, and says under `outcome` whether the contact was `created` or `existing` (returned unchanged). Resent as the table says.',
 	upsertCustomer:
-		'searches with `POST /customers/search` (by email, then phone, then mobile phone), then creates the contact with `POST /customers` or updates the one found with `PATCH /customers/{customerId}`. The searches and the update are always resent; the create as the table says.',
+		'searches with `POST /customers/search` (by email, then phone, then mobile phone; a contact counts as found only when its email or a phone is the one searched), then creates the contact with `POST /customers` or updates the one found with `PATCH /customers/{customerId}`; a create the API answers with an existing contact is followed by that update too. The searches and the update are always resent; the create as the table says.',
 };
 
 /** The Resource options' names by value: `followUp` → "Follow-Up". */

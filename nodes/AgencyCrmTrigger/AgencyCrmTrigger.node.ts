@@ -10,10 +10,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { triggerEventsField } from '../AgencyCrm/catalogue/resources/webhook';
 import { CUSTOMER_INCLUDES, PRODUCT_FETCHES, relationOptions } from '../shared/relations';
 import {
+	CHANGE_RELATIONS,
 	deliveryItem,
 	fetchRecord,
 	isIdentified,
 	nameList,
+	normalisedEventType,
 	notificationOf,
 	providedSecret,
 	secretMatches,
@@ -26,7 +28,7 @@ import {
 	isUnchangedRecord,
 	recordFingerprint,
 } from './deliveryMemory';
-import { registerHook, registrationOf, unregisterHook } from './hookRegistration';
+import { expectedSecretDigest, registerHook, registrationOf, unregisterHook } from './hookRegistration';
 
 /** What a repeated save of a record changes anyway (docs/assumptions.md: records carry updated_at). */
 const DEFAULT_IGNORED_FIELDS = 'updated_at';
@@ -89,7 +91,7 @@ export class AgencyCrmTrigger implements INodeType {
 				default: false,
 				displayOptions: { show: { fetchFullRecord: [true] } },
 				description:
-					'Whether to start nothing when the record is the same as the last one seen for its ID, apart from the fields to ignore. Stops a workflow that writes to the record that started it from starting itself again.',
+					'Whether to start nothing when the record is the same as the last one seen for its ID, apart from the fields to ignore. Compared: every field of the contact and its address, or of the property and its criteria, pictures and lots (fetched for it, and output). Stops a workflow that writes to the record that started it from starting itself again.',
 			},
 			{
 				displayName: 'Fields to Ignore',
@@ -131,7 +133,7 @@ export class AgencyCrmTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const response = this.getResponseObject();
-		if (!secretMatches(registrationOf(this).secretDigest, providedSecret(this))) {
+		if (!secretMatches(expectedSecretDigest(registrationOf(this)), providedSecret(this))) {
 			response.status(401).json({ error: 'Missing or wrong webhook secret' });
 			return START_NOTHING;
 		}
@@ -143,7 +145,7 @@ export class AgencyCrmTrigger implements INodeType {
 		// Acknowledge before any further work: the API wants 200 within 10 seconds.
 		response.status(200).json({ received: true });
 		const subject = subjectOf(notification);
-		const events = this.getNodeParameter('events') as string[];
+		const events = (this.getNodeParameter('events') as string[]).map(normalisedEventType);
 		// The hook only carries the chosen events; an unknown or missing type is let through.
 		if (subject.eventType !== undefined && !events.includes(subject.eventType)) return START_NOTHING;
 
@@ -159,7 +161,9 @@ export class AgencyCrmTrigger implements INodeType {
 		if (!skipUnchanged) forgetRecords(memory);
 		if (fetchFull && isIdentified(subject)) {
 			const relationsParameter = subject.resourceType === 'customer' ? 'customerInclude' : 'productFetch';
-			const record = await fetchRecord(this, subject, nameList(this.getNodeParameter(relationsParameter, [])));
+			const chosen = nameList(this.getNodeParameter(relationsParameter, []));
+			const compared = skipUnchanged ? CHANGE_RELATIONS[subject.resourceType] : [];
+			const record = await fetchRecord(this, subject, nameList([...chosen, ...compared]));
 			item.record = record;
 			if (skipUnchanged) {
 				const fingerprint = recordFingerprint(

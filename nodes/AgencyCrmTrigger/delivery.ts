@@ -76,10 +76,19 @@ function identifier(value: unknown): string | number | undefined {
 	return text(value);
 }
 
-function eventTypeOf(notification: Notification): string | undefined {
-	const raw = text(notification.event_type);
+/**
+ * An event type as the trigger compares it: upper case, `property.updated` read as PRODUCT_UPDATE
+ * (spec section 6 names both for product changes). Deliveries and the events chosen are read the
+ * same way, so that a chosen `property.updated` matches its deliveries whatever their spelling.
+ */
+export function normalisedEventType(value: unknown): string | undefined {
+	const raw = text(value);
 	if (raw === undefined) return undefined;
 	return raw.toLowerCase() === 'property.updated' ? 'PRODUCT_UPDATE' : raw.toUpperCase();
+}
+
+function eventTypeOf(notification: Notification): string | undefined {
+	return normalisedEventType(notification.event_type);
 }
 
 function resourceTypeOf(notification: Notification, eventType: string | undefined): ResourceType | undefined {
@@ -148,6 +157,17 @@ export function nameList(value: unknown): string[] {
 
 const relationsQuery = (parameter: string, relations: string[]) =>
 	relations.length ? { [parameter]: relations.join(',') } : undefined;
+
+/**
+ * What a change of each kind can touch besides the record's own fields, fetched for Skip Unchanged
+ * Records whatever Related Data says: a contact's address is written with it (spec section 2
+ * "Customer"); a property's criteria, pictures and lots are its own data (section 2 "Product"),
+ * and a price drop is a criterion.
+ */
+export const CHANGE_RELATIONS: Record<ResourceType, string[]> = {
+	customer: ['address'],
+	product: ['criteria', 'pictures', 'lots'],
+};
 
 /** Reference use case 2: the notification is thin, so the record itself is fetched. */
 export async function fetchRecord(

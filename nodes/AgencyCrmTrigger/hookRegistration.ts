@@ -29,11 +29,22 @@ export interface Registration {
 	hookId?: number;
 	secretDigest?: string;
 	webhookUrl?: string;
+	/**
+	 * What 0.1.0 kept instead of the digest: a workflow activated under 0.1.0 keeps it through an
+	 * update of the package (n8n does not activate it again), until its next activation.
+	 */
+	secret?: string;
 }
 
 /** The SHA-256 digest of a delivery secret, in hex: what a registration keeps and deliveries are checked against. */
 export function secretDigest(secret: string): string {
 	return createHash('sha256').update(secret).digest('hex');
+}
+
+/** The digest deliveries are checked against: the registration's, or that of the secret 0.1.0 kept. */
+export function expectedSecretDigest(registration: Registration): string | undefined {
+	if (registration.secretDigest) return registration.secretDigest;
+	return typeof registration.secret === 'string' ? secretDigest(registration.secret) : undefined;
 }
 
 type Slot = 'production' | 'test';
@@ -61,6 +72,7 @@ function clear(registration: Registration) {
 	delete registration.hookId;
 	delete registration.secretDigest;
 	delete registration.webhookUrl;
+	delete registration.secret;
 }
 
 /** The events chosen, validated as the catalogue says (catalogue/validate.ts): none is refused before any request. */
@@ -124,6 +136,7 @@ export async function registerHook(context: IHookFunctions): Promise<void> {
 		secretDigest: secretDigest(secretOf(hook) ?? secret),
 		webhookUrl: url,
 	});
+	delete registration.secret;
 }
 
 /** Removes the hook; one already gone (404) counts as removed. Failures are logged, not hidden. */

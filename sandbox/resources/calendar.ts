@@ -25,15 +25,15 @@ function calendarEventView({ site_id: _site, ...event }: CalendarEvent): Omit<Ca
 }
 
 /**
- * The participants ("users", required, array or null). Null creates an event without participants;
- * a list needs exactly one organizer and one creator (spec section 4), so an empty list is refused.
+ * The participants ("users", array or null). Null, or no `users` at all (the key is our guess, so
+ * the node leaves an empty list out), creates an event without participants; a list needs exactly
+ * one organizer and one creator (spec section 4), so an empty list is refused.
  */
 function readParticipants(reader: FieldReader, store: Store, siteId: number): CalendarParticipant[] {
 	const items = reader.optionalArray('users', { nullable: true });
-	if (items === null) return [];
-	if (!items || items.length === 0) {
-		if (items || !reader.has('users'))
-			reader.fail('users', 'is required: list the participants, with exactly one organizer and one creator');
+	if (items === null || items === undefined) return [];
+	if (items.length === 0) {
+		reader.fail('users', 'must list the participants, with exactly one organizer and one creator, or be null');
 		return [];
 	}
 	const participants: CalendarParticipant[] = [];

@@ -1,7 +1,7 @@
 /** Webhook subscriptions of the site (`/hooks`), available to every client. */
-import { pathRecord, route } from '../api';
+import { createdAt, pathRecord, route } from '../api';
 import type { ApiRoute, World } from '../api';
-import { created, noContent, ok, utcNow } from '../http';
+import { noContent, ok, utcNow } from '../http';
 import { WEBHOOK_EVENTS } from '../model';
 import type { Webhook } from '../model';
 import { FieldReader, objectBody } from '../validation';
@@ -97,7 +97,7 @@ export function hookRoutes({ store }: World): ApiRoute[] {
 				...changes,
 			};
 			store.hooks.insert(hook);
-			return created(hookView(hook));
+			return createdAt(request, `/hooks/${hook.id}`, hookView(hook));
 		}),
 		route('PUT', '/hooks/{hookId}', {}, (request) => {
 			const hook = pathRecord(request, store.hooks, 'hookId', 'Webhook');

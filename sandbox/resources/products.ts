@@ -3,7 +3,7 @@
  * lots, views, the DPE/GES label and picture uploads. Create/update are shared with the admin's
  * simulated CRM edits so that both emit the same webhook events.
  */
-import { includesOf, pageReply, pathRecord, readAgencyFilter, requireAgencyInScope, route } from '../api';
+import { createdAt, includesOf, pageReply, pathRecord, readAgencyFilter, requireAgencyInScope, route } from '../api';
 import type { ApiRequest, ApiRoute, World } from '../api';
 import { renderEnergyLabel } from '../energy-label';
 import { created, ErrorDetail, invalidField, ok, utcNow, validationError } from '../http';
@@ -177,7 +177,7 @@ function criterionMatches(productValue: unknown, wanted: unknown): boolean {
 function pictureProblems(data: Buffer): ErrorDetail[] {
 	const details: ErrorDetail[] = [];
 	if (data.length > MAX_IMAGE_BYTES)
-		details.push({ field: 'file', message: `must be at most 20 MB (got ${data.length} bytes)` });
+		details.push({ field: 'file', message: `must be at most 20 MB (20,000,000 bytes; got ${data.length})` });
 	const image = sniffImage(data);
 	if (!image) details.push({ field: 'file', message: 'must be a PNG, JPEG, WebP or GIF image' });
 	else if (image.width === undefined || image.width < MIN_PICTURE_WIDTH) {
@@ -238,7 +238,8 @@ export function productRoutes(world: World): ApiRoute[] {
 			const changes = readProductChanges(reader, store);
 			if (changes.agency_id !== undefined) requireAgencyInScope(request, changes.agency_id);
 			reader.throwIfInvalid();
-			return created(productView(store, createProduct(world, request.grant.siteId, changes), new Set(['criteria'])));
+			const product = createProduct(world, request.grant.siteId, changes);
+			return createdAt(request, `/products/${product.product_id}`, productView(store, product, new Set(['criteria'])));
 		}),
 		route('POST', '/products/search', READ_ACCESS, (request) => {
 			const reader = new FieldReader(objectBody(request.body));

@@ -1,7 +1,7 @@
 /** Users (agents and collaborators), their photos, and the user referentials: the Access pack. */
-import { includesOf, pageReply, pathRecord, readAgencyFilter, requireAgencyInScope, route } from '../api';
+import { createdAt, includesOf, pageReply, pathRecord, readAgencyFilter, requireAgencyInScope, route } from '../api';
 import type { ApiRequest, ApiRoute, World } from '../api';
-import { created, ErrorDetail, noContent, ok, utcNow, validationError } from '../http';
+import { ErrorDetail, noContent, ok, utcNow, validationError } from '../http';
 import { MAX_IMAGE_BYTES, sniffImage } from '../images';
 import type { User } from '../model';
 import { parseMultipart } from '../multipart';
@@ -97,7 +97,7 @@ function photoProblems(parts: { name: string; data: Buffer }[]): ErrorDetail[] {
 		];
 	return parts.flatMap(({ name, data }) => {
 		if (data.length > MAX_IMAGE_BYTES)
-			return [{ field: name, message: `must be at most 20 MB (got ${data.length} bytes)` }];
+			return [{ field: name, message: `must be at most 20 MB (20,000,000 bytes; got ${data.length})` }];
 		if (!sniffImage(data)) return [{ field: name, message: 'must be an image (PNG, JPEG, WebP or GIF)' }];
 		return [];
 	});
@@ -165,7 +165,7 @@ export function userRoutes({ store }: World): ApiRoute[] {
 				...changes,
 			};
 			store.users.insert(user);
-			return created(userView(user));
+			return createdAt(request, `/users/${user.user_id}`, userView(user));
 		}),
 		route('GET', '/users/groups', ACCESS_PACK, () => ok(store.referentials.userGroups)),
 		route('GET', '/users/types', ACCESS_PACK, () => ok(store.referentials.userTypes)),

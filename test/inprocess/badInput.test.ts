@@ -5,7 +5,6 @@ import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import { InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 import type { Endpoint, FieldSpec, Problem, RuleSource } from '../../nodes/AgencyCrm/catalogue/types';
 import { padded, png } from '../support/fixtures/images';
-import { endpointShape } from '../support/spec/endpoints';
 import type { Parameters } from '../support/cases/baseline';
 import { baselineOf, inCollection, operationKey, prepareItem, withField } from '../support/cases/baseline';
 import type { Binary } from '../support/fakeN8n';
@@ -418,7 +417,7 @@ test('limits are inclusive: a photo of exactly 20,000,000 bytes and 800 px wide 
 	}
 });
 
-test('an id with "/" that the spec does not type as an integer is encoded: one path segment on the wire', async () => {
+test('an id with "/" or "\\" that the spec does not type as an integer is refused before sending, naming its field (issue 17, point 9)', async () => {
 	const targets = ENDPOINTS.flatMap((endpoint) =>
 		pathFields(endpoint)
 			.filter((field) => !SPEC_INTEGER_IDS.includes(field.property.name))
@@ -427,17 +426,20 @@ test('an id with "/" that the spec does not type as an integer is encoded: one p
 	expect(targets.length).toBeGreaterThan(0);
 	for (const { endpoint, field } of targets) {
 		const { parameters, binary } = baseline(operationKey(endpoint));
-		const result = await runner.run([withField(endpoint, parameters, field, 'A/B')], {
-			binaries: binary ? [binary] : [],
-			continueOnFail: true,
-		});
-		const [sent, ...more] = result.requests;
-		const [method, pattern] = String(sent?.route).split(' ');
-		expect({ operation: operationKey(endpoint), more: more.length, segment: sent?.path.split('/') }).toEqual({
-			operation: operationKey(endpoint),
-			more: 0,
-			segment: expect.arrayContaining(['A%2FB']),
-		});
-		expect(endpointShape(method, pattern)).toBe(endpointShape(endpoint.method, endpoint.path));
+		for (const value of ['../hooks', 'A\\B']) {
+			const result = await runner.run([withField(endpoint, parameters, field, value)], {
+				binaries: binary ? [binary] : [],
+				continueOnFail: true,
+			});
+			expect({
+				operation: operationKey(endpoint),
+				sent: result.requests.length,
+				error: result.output[0].error,
+			}).toEqual({
+				operation: operationKey(endpoint),
+				sent: 0,
+				error: expect.stringMatching(/^Invalid input: ".*" \(\w+\) cannot contain "\/" or "\\"$/),
+			});
+		}
 	}
 });

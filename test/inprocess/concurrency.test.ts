@@ -119,11 +119,11 @@ test('upsert at Concurrency 8: existing contacts updated, new ones created once,
 	expect(output.map((item) => item.pairedItem)).toEqual(pairing(40));
 	expect(output.map((item) => item.json.lastname)).toEqual(items.map((item) => item.lastname));
 	for (let index = 1; index < 40; index += 2) {
-		expect(output[index].json).toMatchObject({ customers_id: demo[(index - 1) / 2].customers_id, upsert: 'updated' });
+		expect(output[index].json).toMatchObject({ customers_id: demo[(index - 1) / 2].customers_id, outcome: 'updated' });
 	}
 	for (let index = 0; index < 20; index += 2) {
 		expect(output[index].json.customers_id).toBe(output[index + 20].json.customers_id);
-		expect([output[index].json.upsert, output[index + 20].json.upsert].sort()).toEqual(['created', 'updated']);
+		expect([output[index].json.outcome, output[index + 20].json.outcome]).toEqual(['created', 'updated']);
 	}
 	expect(await duplicateContacts(h.origin)).toBe(0);
 	expect((await counters(h.origin)).in_flight.max).toBeLessThanOrEqual(8);

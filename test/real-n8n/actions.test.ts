@@ -190,7 +190,7 @@ test('the example workflow runs reference use case 1: upsert, search request, fo
 	const first = await executeWorkflow(instance, 'exampleUseCase01');
 	expect(first.error).toBeUndefined();
 	const [customer] = first.output['Create or Update Customer'];
-	expect(customer).toMatchObject({ upsert: 'created', email: 'camille.martin@example.com' });
+	expect(customer).toMatchObject({ outcome: 'created', email: 'camille.martin@example.com' });
 	expect(first.output['Create Search Request'][0]).toMatchObject({ customers_id: customer.customers_id });
 	expect(first.output['Add Product To Follow-Up'][0]).toMatchObject({
 		customers_id: customer.customers_id,
@@ -202,7 +202,7 @@ test('the example workflow runs reference use case 1: upsert, search request, fo
 	await admin(origin, 'POST', '/reset');
 	const second = await executeWorkflow(instance, 'exampleUseCase01');
 	expect(second.output['Create or Update Customer'][0]).toMatchObject({
-		upsert: 'updated',
+		outcome: 'updated',
 		customers_id: customer.customers_id,
 	});
 	expect(await requestsTo('POST /customers')).toBe(0);

@@ -120,7 +120,7 @@ describe('user photo', () => {
 		});
 		expect(detailFields(text)).toEqual(['signature_picture']);
 		const huge = await h.api('POST', '/users/1002/photo', {
-			form: formWith({ profile_picture: padded(png(300), 20 * 1024 * 1024 + 1) }),
+			form: formWith({ profile_picture: padded(png(300), 20_000_001) }),
 		});
 		expect(huge.status).toBe(422);
 		expect(huge.body.error.details[0]).toEqual({ field: 'profile_picture', message: expect.stringMatching(/20 MB/) });

@@ -32,3 +32,33 @@ test('every rule that blocks quotes its authority: a section of the spec, or why
 		if ('node' in source) expect(source.node.length).toBeGreaterThan(10);
 	}
 });
+
+/**
+ * Issue 17: each case of "What the node does with each answer" names the tests that prove it, as a file and
+ * the words of a test's title (an ellipsis stands for words left out): every file exists, and holds them.
+ */
+test('every answer case in docs/assumptions.md names tests that exist', () => {
+	const section = /## What the node does with each answer[\s\S]*?\n## /.exec(assumptions)?.[0] ?? '';
+	const cases = section.split('\n- ').slice(1);
+	expect(cases.length).toBeGreaterThan(8);
+	const unproven = cases.flatMap((text) => {
+		const flat = text.replace(/\s+/g, ' ');
+		const named: string[] = [];
+		let file: string | undefined;
+		for (const [, reference, title] of flat.matchAll(/`(test\/[\w/.-]+\.test\.ts)`|"([^"]+)"/g)) {
+			if (reference) {
+				file = readFileSync(path.join(__dirname, '../..', reference), 'utf8').replace(/\s+/g, ' ');
+				named.push(reference);
+			} else if (file !== undefined) {
+				const missing = title
+					.split('…')
+					.map((words) => words.trim())
+					.filter((words) => words && !file!.includes(words));
+				if (missing.length) named.push(`MISSING "${missing.join('", "')}"`);
+			}
+		}
+		const problems = named.filter((entry) => entry.startsWith('MISSING'));
+		return named.length === 0 ? [`no test named: ${flat.slice(0, 60)}`] : problems;
+	});
+	expect(unproven).toEqual([]);
+});

@@ -21,6 +21,9 @@ const shape = (methodAndPath: string) => methodAndPath.replace(/\{\w+\}/g, '{}')
 const methodAndPath = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 const placeholders = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 
+/** The required fields of a calendar event, valid. */
+const EVENT = { eventType: '1', startsAt: '2026-05-01T10:00:00Z', endsAt: '2026-05-01T11:00:00Z', allDay: false };
+
 async function prepared(resource: string, operation: string, parameters: IDataObject): Promise<PreparedRequest> {
 	const endpoint = findEndpoint(resource, operation);
 	if (!endpoint) throw new Error(`no endpoint ${resource}:${operation}`);
@@ -245,14 +248,7 @@ describe('calendar event checks (spec section 4 "Calendar")', () => {
 
 	/** An event otherwise valid, with these Additional Fields. */
 	const eventWith = (additionalFields: IDataObject) =>
-		problemsOf('calendar', 'createEvent', {
-			eventType: '1',
-			startsAt: '2026-05-01T10:00:00Z',
-			endsAt: '2026-05-01T11:00:00Z',
-			allDay: false,
-			participants: {},
-			additionalFields,
-		});
+		problemsOf('calendar', 'createEvent', { ...EVENT, participants: {}, additionalFields });
 
 	test('location_geo needs both coordinates, in range', async () => {
 		const point = (point: IDataObject) => eventWith({ locationGeo: { point } });
@@ -331,16 +327,56 @@ describe('calendar event checks (spec section 4 "Calendar")', () => {
 		]);
 	});
 
-	test('no participant row sends users: null ("array or null", required)', async () => {
-		const request = await prepared('calendar', 'createEvent', {
-			eventType: '1',
-			startsAt: '2026-05-01T10:00:00Z',
-			endsAt: '2026-05-01T11:00:00Z',
-			allDay: false,
-			participants: {},
-			additionalFields: {},
+	test('no participant row sends no participant key; a list in Extra Body goes under the key it is given (issue 17, point 11)', async () => {
+		const event = { ...EVENT, participants: {} };
+		const empty = await prepared('calendar', 'createEvent', { ...event, additionalFields: {} });
+		expect('users' in empty.body).toBe(false);
+		const renamed = await prepared('calendar', 'createEvent', {
+			...event,
+			additionalFields: {
+				extraBodyJson: '{"the_service": [{"user_id": 1002, "is_creator": true, "is_organizer": true}]}',
+			},
 		});
-		expect(request.body.users).toBeNull();
+		expect(renamed.body).toMatchObject({ the_service: [{ user_id: 1002 }] });
+		expect('users' in renamed.body).toBe(false);
+	});
+
+	test('spec integers given as text go as numbers, typed or in Extra Body; other text is refused naming the field (issue 17, point 4)', async () => {
+		const event = { ...EVENT, participants: { participant: [{ userId: '1002', isOrganizer: true, isCreator: true }] } };
+		const typed = await prepared('calendar', 'createEvent', {
+			...event,
+			additionalFields: {
+				sequenceDuration: '30',
+				gatheringGauge: ' 4 ',
+				commuteDuration: '15',
+				remindTimeInMin: '0',
+				parentId: '12',
+			},
+		});
+		expect(typed.body).toMatchObject({
+			sequence_duration: 30,
+			gathering_gauge: 4,
+			commute_duration: 15,
+			remind_time_in_min: 0,
+			parent_id: 12,
+			users: [{ user_id: 1002, is_organizer: true, is_creator: true }],
+		});
+		const extra = await prepared('calendar', 'createEvent', {
+			...event,
+			participants: {},
+			additionalFields: {
+				extraBodyJson:
+					'{"sequence_duration": "45", "users": [{"user_id": "1003", "is_creator": true, "is_organizer": true}]}',
+			},
+		});
+		expect(extra.body).toMatchObject({ sequence_duration: 45, users: [{ user_id: 1003 }] });
+		await expect(
+			prepared('calendar', 'createEvent', { ...event, additionalFields: { commuteDuration: '15 min' } }),
+		).rejects.toThrow('"Commute Duration" (commute_duration) must be a whole number');
+		const hook = await prepared('webhook', 'update', { hookId: '7', additionalFields: { authId: '3' } });
+		expect(hook.body).toEqual({ auth_id: 3 });
+		const left = await prepared('webhook', 'update', { hookId: '7', additionalFields: { authId: '', format: 'x' } });
+		expect('auth_id' in left.body).toBe(false);
 	});
 
 	test('a JSON part of the recurrence that is not JSON names itself, not the recurrence', async () => {

@@ -21,6 +21,9 @@ const UNLISTED = 'unlisted-value';
 /** Values tried against a guessed rule: the first it rejects, and that nothing else changes, is used. */
 const CANDIDATES: unknown[] = ['not a date, nor an email', -1, 1.5, 99999, 'abc', true];
 const ENV = { timezone: 'Europe/Paris' };
+/** An image in a format whose header the node does not read, for the guesses on uploads. */
+const UNREADABLE_IMAGE = 'avif';
+const AVIF: Binary = { data: Buffer.from('....ftypavif'), fileName: 'photo.avif', mimeType: 'image/avif' };
 
 const isGuess = (source: RuleSource | undefined): source is RuleSource => source !== undefined && !blocks(source);
 
@@ -82,6 +85,18 @@ function fieldCases(endpoint: Endpoint, baseline: Baseline | undefined): GuessCa
 		const at = (value: unknown) => baseline && withField(endpoint, baseline.parameters, field, value);
 		const found: GuessCase[] = [];
 		for (const rule of (field.rules ?? []).filter((candidate) => isGuess(candidate.source))) {
+			if (field.in === 'file') {
+				found.push({
+					...base,
+					name: `${named} is an image the node cannot read`,
+					kind: 'rule',
+					source: rule.source,
+					parameters: at(UNREADABLE_IMAGE),
+					binary: { ...baseline?.binary, [UNREADABLE_IMAGE]: AVIF },
+					expectSent: (request) => expect(request.files.map(({ file }) => file)).toContainEqual(AVIF),
+				});
+				continue;
+			}
 			const value = breakingValue(field, rule.test);
 			found.push({
 				...base,

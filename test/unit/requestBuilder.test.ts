@@ -80,9 +80,15 @@ test('every catalogue key the nodes name (`resource:operation`) is an entry of t
 
 describe('the request of a catalogue entry', () => {
 	test('fills its path with each value encoded as one segment', () => {
-		expect(requestOf('customer:get', { pathParams: { customerId: 'C-12/34 ?' } }).path).toBe(
-			'/customers/C-12%2F34%20%3F',
+		expect(requestOf('customer:get', { pathParams: { customerId: 'C-12 34?#' } }).path).toBe(
+			'/customers/C-12%2034%3F%23',
 		);
+		// A value from the API (an id a search returned) that would address another endpoint is never sent.
+		for (const customerId of ['../hooks', 'a\\b', '..']) {
+			expect(() => requestOf('customer:get', { pathParams: { customerId } })).toThrow(
+				`The value ${JSON.stringify(customerId)} for {customerId} in /customers/{customerId} cannot`,
+			);
+		}
 		expect(requestOf('webhook:update', { pathParams: { hookId: 7 }, body: { url: 'x' } })).toMatchObject({
 			method: 'PUT',
 			path: '/hooks/7',

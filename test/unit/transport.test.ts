@@ -128,6 +128,61 @@ describe('apiRequest', () => {
 	});
 });
 
+describe('issue 17: 429s wait by time, failures by attempts; a resent DELETE answered 404 succeeds', () => {
+	const throttled = (seconds: string) =>
+		status(429, { 'retry-after': seconds }, { error: { code: 'RATE_LIMITED', message: 'Slow down' } });
+	const reset = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+
+	test('a request throttled more often than the attempt budget still goes through: a 429 is no failure', async () => {
+		const { context, calls } = scripted([...range(0, 8).map(() => throttled('0')), ok({ data: 'done' })]);
+		const response = await apiRequest(context, { method: 'POST', idempotent: false, path: '/customers' });
+		expect(response.body).toEqual({ data: 'done' });
+		expect(calls).toHaveLength(9);
+	});
+
+	test('429s leave the attempts to failures: after throttling, five 503s are still retried', async () => {
+		const unavailable = () => status(503, { 'retry-after': '0' });
+		const answers = [throttled('0'), throttled('0'), ...range(0, 5).map(unavailable), throttled('0'), ok({})];
+		const sent = answers.length;
+		const { context, calls } = scripted(answers);
+		await apiRequest(context, { method: 'GET', idempotent: true, path: '/agencies' });
+		expect(calls).toHaveLength(sent);
+	});
+
+	test('waiting for 429s is bounded by time: past 300 s in all, the item fails saying so', async () => {
+		jest.useFakeTimers();
+		try {
+			const { context, calls } = scripted(range(0, 7).map(() => throttled('60')));
+			const failure = failureOf<NodeApiError>(apiRequest(context, { method: 'GET', idempotent: true, path: '/users' }));
+			for (let second = 0; second < 400 && calls.length < 6; second++) await jest.advanceTimersByTimeAsync(1000);
+			const error = await failure;
+			expect(calls).toHaveLength(6);
+			expect(error.message).toBe('RATE_LIMITED: Slow down (HTTP 429)');
+			expect(error.description).toContain(
+				'after this request had waited 300 s for it in all, the most the node waits (300 s)',
+			);
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+
+	test('a DELETE resent after a reset and answered 404 succeeds: the first one removed the record', async () => {
+		const gone = errorAnswer(404, 'NOT_FOUND', 'Follow-up not found');
+		const resent = scripted([reset(), gone]);
+		const path = '/customers/5/follow-ups/8';
+		const response = await apiRequest(resent.context, { method: 'DELETE', idempotent: true, path });
+		expect(response.statusCode).toBe(204);
+		const first = scripted([errorAnswer(404, 'NOT_FOUND', 'Follow-up not found')]);
+		await expect(apiRequest(first.context, { method: 'DELETE', idempotent: true, path })).rejects.toThrow(
+			'NOT_FOUND: Follow-up not found (HTTP 404)',
+		);
+		const read = scripted([reset(), errorAnswer(404, 'NOT_FOUND', 'No such customer')]);
+		await expect(apiRequest(read.context, { method: 'GET', idempotent: true, path: '/customers/5' })).rejects.toThrow(
+			'(HTTP 404)',
+		);
+	});
+});
+
 describe('backoff', () => {
 	test('doubles from 0.5 s and stops growing at 30 s', () => {
 		expect([0, 1, 2, 3, 4, 6, 10].map(backoffDelayMs)).toEqual([500, 1000, 2000, 4000, 8000, 30000, 30000]);
@@ -142,6 +197,7 @@ describe('backoff', () => {
 });
 
 describe('pagination', () => {
+	const productSearch = { method: 'POST', idempotent: true, path: '/products/search' } as const;
 	test('cursor: follows next_cursor, asks only for what Limit still needs, and stops at Limit', async () => {
 		const { context, calls } = scripted([
 			page(range(1, 200), 'c2'),
@@ -188,7 +244,7 @@ describe('pagination', () => {
 	test('cursor: has_more without a next_cursor is an error, not a silent end', async () => {
 		const { context } = scripted([ok({ data: [{ id: 1 }], meta: { has_more: true, next_cursor: null } })]);
 		await expect(collectPages(context, { method: 'GET', idempotent: false, path: '/users' }, 'cursor')).rejects.toThrow(
-			'The API said more records follow but gave no next_cursor for GET /users; stopped to avoid repeating or losing records',
+			'The API said more records follow (or sent a full page) but gave no next_cursor for GET /users; stopped to avoid repeating or losing records',
 		);
 	});
 
@@ -216,6 +272,64 @@ describe('pagination', () => {
 			{ per_page: 2, offset: 0 },
 			{ per_page: 2, offset: 2 },
 		]);
+	});
+
+	test('issue 17: offset meta without has_more continues on total; a short page is not the end', async () => {
+		const offsetPage = (ids: number[], offset: number) =>
+			ok({ data: ids.map((id) => ({ id })), meta: { offset, per_page: 3, total: 7 } });
+		const { context, calls } = scripted([offsetPage([1, 2], 0), offsetPage([3, 4, 5], 2), offsetPage([6, 7], 5)]);
+		const records = await collectPages(context, productSearch, 'offset', undefined, 3);
+		expect(records.map((record) => record.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+		expect(calls.map((call) => call.body)).toEqual([
+			{ per_page: 3, offset: 0 },
+			{ per_page: 3, offset: 2 },
+			{ per_page: 3, offset: 5 },
+		]);
+	});
+
+	test('issue 17: with no signal at all, pages go on until an empty page', async () => {
+		const bare = (ids: number[]) => ok({ data: ids.map((id) => ({ id })) });
+		const { context, calls } = scripted([bare([1, 2]), bare([3]), bare([])]);
+		const records = await collectPages(
+			context,
+			{ method: 'GET', idempotent: true, path: '/customers/5/actions' },
+			'cursorOffset',
+			undefined,
+			2,
+		);
+		expect(records.map((record) => record.id)).toEqual([1, 2, 3]);
+		expect(calls.map((call) => call.qs?.cursor)).toEqual([0, 2, 3]);
+	});
+
+	test('issue 17: an empty page in the middle that says more follow does not end the list', async () => {
+		const { context } = scripted([
+			page([1, 2], 'c2'),
+			ok({ data: [], meta: { next_cursor: 'c3', has_more: true } }),
+			page([3], null),
+		]);
+		const records = await collectPages(context, { method: 'GET', idempotent: true, path: '/users' }, 'cursor');
+		expect(records.map((record) => record.id)).toEqual([1, 2, 3]);
+	});
+
+	test('issue 17: an answer with no recognisable list fails, naming the keys it found and the request id', async () => {
+		const { context } = scripted([
+			{ statusCode: 200, body: { items: [{ id: 1 }], meta: {} }, headers: { 'x-request-id': 'req-9' } },
+		]);
+		const error = await failureOf<NodeApiError>(
+			collectPages(context, { method: 'GET', idempotent: true, path: '/users' }, 'cursor'),
+		);
+		expect(error.message).toBe(
+			'The API\'s answer to GET /users could not be read: it holds no list of records (no "data" array)',
+		);
+		expect(error.description).toBe(
+			'The API answered HTTP 200 with the keys items, meta.\nRequest ID: req-9 (quote it to Agency CRM support)',
+		);
+	});
+
+	test('issue 17: the page size chosen is sent as it is, beyond 200 too', async () => {
+		const { context, calls } = scripted([page([1], null)]);
+		await collectPages(context, { method: 'GET', idempotent: true, path: '/users' }, 'cursor', undefined, 500);
+		expect(calls[0].qs).toEqual({ per_page: 500 });
 	});
 
 	test('cursorOffset: customer action history carries the offset in `cursor`', async () => {

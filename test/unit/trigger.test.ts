@@ -316,6 +316,34 @@ describe('the secret', () => {
 		expect(fake.response).toEqual({ statusCode: 200, body: { received: true } });
 		expect(items).toHaveLength(1);
 	});
+
+	describe('a workflow activated under 0.1.0, which kept the secret itself, and still active after the update', () => {
+		beforeEach(() => {
+			stored.data = {
+				[`node:${NODE_NAME}`]: { production: { hookId: 7, secret: SECRET, webhookUrl: PRODUCTION_URL } },
+			};
+		});
+
+		test('takes deliveries with that secret, and no other', async () => {
+			expect((await deliver(customerUpdate(5))).items).toHaveLength(1);
+			const forged = await deliver(customerUpdate(5), { secret: 'f'.repeat(64) });
+			expect(forged.fake.response.statusCode).toBe(401);
+			expect(forged.items).toEqual([]);
+		});
+
+		test('keeps only the digest from its next activation on', async () => {
+			await activate([
+				ok({ data: [{ id: 7, url: PRODUCTION_URL, origines: EVENTS, headers: { [SECRET_HEADER]: SECRET } }] }),
+				ok({ data: { id: 7, url: PRODUCTION_URL, headers: { [SECRET_HEADER]: SECRET } } }),
+			]);
+			expect(registered('production')).toEqual({
+				hookId: 7,
+				secretDigest: digestOf(SECRET),
+				webhookUrl: PRODUCTION_URL,
+			});
+			expect(JSON.stringify(stored.data)).not.toContain(SECRET);
+		});
+	});
 });
 
 describe('what a delivery names', () => {
@@ -380,6 +408,21 @@ describe('what a delivery names', () => {
 			expect(items[0]).not.toHaveProperty('record');
 		},
 	);
+
+	test('a chosen property.updated (an expression) matches its deliveries, whatever their spelling (issue 17, point 6)', async () => {
+		for (const eventType of ['property.updated', 'PRODUCT_UPDATE', 'Property.Updated']) {
+			const { items } = await deliver(
+				{ event_type: eventType, product_id: 8 },
+				{ parameters: { events: ['property.updated'] } },
+			);
+			expect(items).toEqual([expect.objectContaining({ event_type: 'PRODUCT_UPDATE', resource_id: 8 })]);
+		}
+		const other = await deliver(
+			{ event_type: 'PRODUCT_CREATE', product_id: 8 },
+			{ parameters: { events: ['property.updated'] } },
+		);
+		expect(other.items).toEqual([]);
+	});
 
 	test('an event that was not chosen starts nothing', async () => {
 		const { fake, items } = await deliver(
@@ -572,6 +615,47 @@ describe('Skip Unchanged Records', () => {
 		expect(changed.items).toEqual([
 			expect.objectContaining({ record: expect.objectContaining({ firstname: 'Anna' }) }),
 		]);
+	});
+
+	test('the record compared is fetched with what defines a change (a contact and its address; a property and its criteria, pictures and lots), whatever Related Data says (issue 17, point 6)', async () => {
+		const contact = await deliver(customerUpdate(5), {
+			parameters: { ...skip, customerInclude: ['groups'] },
+			answers: [record(ana)],
+		});
+		expect(contact.fake.requests()[0].qs).toEqual({ include: 'groups,address' });
+		const product = await deliver(
+			{ event_type: 'PRODUCT_UPDATE', product_id: 8 },
+			{ parameters: skip, answers: [record({ product_id: 8 })] },
+		);
+		expect(product.fake.requests()[0].qs).toEqual({ fetch: 'criteria,pictures,lots' });
+		const unskipped = await deliver(customerUpdate(6), {
+			parameters: { fetchFullRecord: true },
+			answers: [record({})],
+		});
+		expect(unskipped.fake.requests()[0].qs).toBeUndefined();
+	});
+
+	test('a price drop (a criterion), a new picture or a lot changed starts the workflow by default', async () => {
+		const productUpdate = { event_type: 'PRODUCT_UPDATE', product_id: 8 };
+		const listing = {
+			product_id: 8,
+			title: 'Loft',
+			updated_at: 't0',
+			criteria: [{ id: 1, value: 320000 }],
+			pictures: [{ picture_id: 1 }],
+			lots: [{ lot_id: 1, price: 100 }],
+		};
+		await deliver(productUpdate, { parameters: skip, answers: [record(listing)] });
+		const changes = [
+			{ criteria: [{ id: 1, value: 299000 }] },
+			{ pictures: [{ picture_id: 1 }, { picture_id: 2 }] },
+			{ lots: [{ lot_id: 1, price: 90 }] },
+		];
+		let current: IDataObject = listing;
+		for (const change of changes) {
+			current = { ...current, ...change, updated_at: `${String(current.updated_at)}'` };
+			expect((await deliver(productUpdate, { parameters: skip, answers: [record(current)] })).items).toHaveLength(1);
+		}
 	});
 
 	test('ignored names apply at every depth; key order is no change; other fields count', async () => {

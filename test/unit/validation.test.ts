@@ -1,9 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { prepareRequest } from '../../nodes/AgencyCrm/actions/prepareRequest';
+import { toApiRequest } from '../../nodes/AgencyCrm/actions/runEndpoint';
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
 import { InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 import { byId } from '../../tools/n8n/workflows';
+import { parseMultipart } from '../../sandbox/multipart';
 import { fakeContext } from '../support/fakeN8n';
 
 /** prepareRequest with parameters from a plain object, in the fake's workflow time zone, Paris. */
@@ -40,12 +42,17 @@ test('ids the spec types as integers refuse 1e3, 0x10 or text, naming the field'
 	}
 });
 
-test('other ids go as given, encoded, so that "/" cannot route elsewhere; "." and ".." are refused', async () => {
-	const request = await prepare('customer', 'get', { customerId: byId('C-12/34'), options: {} });
-	expect(request.path).toBe('/customers/C-12%2F34');
+test('other ids go as one encoded segment; "/", "\\", "." and ".." are refused before sending (issue 17, point 9)', async () => {
+	const request = await prepare('customer', 'get', { customerId: byId('C-12 34?'), options: {} });
+	expect(request.path).toBe('/customers/C-12%2034%3F');
 	for (const value of ['.', '..', ' .. ']) {
 		expect(await problems('customer', 'get', { customerId: byId(value), options: {} })).toEqual([
 			{ field: '"Customer" (customers_id)', message: 'cannot be "." or ".."' },
+		]);
+	}
+	for (const value of ['../hooks', 'C-12/34', 'a\\b']) {
+		expect(await problems('customer', 'get', { customerId: byId(value), options: {} })).toEqual([
+			{ field: '"Customer" (customers_id)', message: 'cannot contain "/" or "\\"' },
 		]);
 	}
 	expect(await problems('customer', 'get', { customerId: byId(''), options: {} })).toEqual([
@@ -129,4 +136,107 @@ test('an update that names no field is refused; clearing a webhook field sends n
 		additionalFields: { extraBodyJson: '{"format": null}' },
 	});
 	expect(viaJson.body).toEqual({ format: null });
+});
+
+describe('issue 17, point 5: a per_page in the extra query or body of a list is honoured, or refused', () => {
+	const search = (options: IDataObject) => ({ returnAll: true, filters: {}, options });
+
+	test('honoured as the page size, and taken out of the extras (the node sends it on every page)', async () => {
+		const fromQuery = await prepare('customer', 'getAll', search({ extraQueryJson: '{"per_page": 30, "lang": "fr"}' }));
+		expect(fromQuery).toMatchObject({ pageSize: 30, qs: { lang: 'fr' } });
+		expect(fromQuery.qs).not.toHaveProperty('per_page');
+		const fromBody = await prepare('product', 'getAll', search({ extraBodyJson: '{"per_page": "25"}' }));
+		expect(fromBody.pageSize).toBe(25);
+		expect(fromBody.body).not.toHaveProperty('per_page');
+	});
+
+	test('refused before sending when it contradicts Page Size, or is not a page size', async () => {
+		expect(await problems('customer', 'getAll', search({ perPage: 100, extraQueryJson: '{"per_page": 30}' }))).toEqual([
+			{
+				field: '"Extra Query Parameters (JSON)" (per_page)',
+				message: 'sets per_page to 30 while "Page Size" sets 100: keep one',
+			},
+		]);
+		expect(await problems('customer', 'getAll', search({ extraBodyJson: '{"per_page": "all"}' }))).toEqual([
+			{ field: '"Extra Body Fields (JSON)" (per_page)', message: 'must be a whole number' },
+		]);
+		const same = await prepare('customer', 'getAll', search({ perPage: 30, extraBodyJson: '{"per_page": 30}' }));
+		expect(same.pageSize).toBe(30);
+	});
+});
+
+describe('issue 17, point 9: a file whose bytes contradict its image type is refused where a spec rule applies', () => {
+	const text = { data: Buffer.from('not an image at all'), fileName: 'photo.png', mimeType: 'image/png' };
+	const avif = { data: Buffer.from('....ftypavif'), fileName: 'photo.avif', mimeType: 'image/avif' };
+	const upload = (file: typeof text) =>
+		prepareRequest(
+			fakeContext({
+				itemParameters: [{ productId: byId(5001), binaryPropertyName: 'data', additionalFields: {} }],
+				binaries: [{ data: file }],
+			}).execute,
+			findEndpoint('product', 'uploadPublicPicture')!,
+			0,
+		);
+
+	test('text labelled image/png: refused, naming the field and what it is', async () => {
+		const error = (await upload(text).catch((thrown: unknown) => thrown)) as InputError;
+		expect(error.problems.map(({ field, message }) => ({ field, message }))).toEqual([
+			{
+				field: '"Input Binary Field" (file)',
+				message: 'must be an image; "photo.png" is labelled image/png but its content is not a PNG image',
+			},
+		]);
+	});
+
+	test('a format the node cannot read: sent, with a hint', async () => {
+		const request = await upload(avif);
+		expect(request.files).toHaveLength(1);
+		expect(request.hints).toEqual([
+			expect.objectContaining({
+				field: '"Input Binary Field" (file)',
+				message: 'is image/avif, a format the node cannot read: its width and type are left to the API',
+			}),
+		]);
+	});
+});
+
+describe('issue 17, point 11: the guessed names and encoding of uploads are options, their defaults the guesses', () => {
+	const proof = { data: Buffer.from('%PDF-1.4 signed form'), fileName: 'form.pdf', mimeType: 'application/pdf' };
+	const consent = (additionalFields: IDataObject) =>
+		prepareRequest(
+			fakeContext({
+				itemParameters: [
+					{
+						customerId: byId(10003),
+						reason: 'Signed form',
+						additionalFields: { proofBinaryPropertyName: 'data', ...additionalFields },
+					},
+				],
+				binaries: [{ data: proof }],
+			}).execute,
+			findEndpoint('consent', 'set')!,
+			0,
+		);
+
+	test('by default the proof goes as JSON base64 under proof_file', async () => {
+		const request = await consent({});
+		const sent = toApiRequest(findEndpoint('consent', 'set')!, request, 0);
+		expect(sent.body).toEqual({
+			reason: 'Signed form',
+			proof_file: { file_name: 'form.pdf', content_base64: proof.data.toString('base64') },
+		});
+	});
+
+	test('renamed and sent as a multipart part, the options themselves never sent', async () => {
+		const request = await consent({ uploadPartName: 'proof', uploadEncoding: 'multipart' });
+		expect(request.body).toEqual({ reason: 'Signed form' });
+		const sent = toApiRequest(findEndpoint('consent', 'set')!, request, 0);
+		const type = String((sent.headers as IDataObject)['Content-Type']);
+		expect(type).toMatch(/^multipart\/form-data; boundary=/);
+		const parts = parseMultipart(sent.body as Buffer, type);
+		expect(parts.map((part) => [part.name, part.filename])).toEqual([
+			['reason', undefined],
+			['proof', 'form.pdf'],
+		]);
+	});
 });

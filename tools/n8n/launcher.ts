@@ -133,32 +133,41 @@ function versionEnv(n8n: N8nVersion): NodeJS.ProcessEnv {
 }
 
 /**
- * A fresh user folder with the package installed, and the environment of a quiet, isolated n8n on
- * loopback. `port` is the HTTP port; `port + 1` is the task-runner broker's.
+ * A fresh user folder with the package installed (unless `withPackage` is false: the installer tests
+ * let n8n install it), and the environment of a quiet, isolated n8n on loopback. `port` is the HTTP
+ * port; `port + 1` is the task-runner broker's.
  */
-export function createInstance(name: string, port: number, n8n: N8nVersion = installedN8n()): N8nInstance {
+export function createInstance(
+	name: string,
+	port: number,
+	n8n: N8nVersion = installedN8n(),
+	{ withPackage = true }: { withPackage?: boolean } = {},
+): N8nInstance {
 	mkdirSync(path.join(CACHE, 'runs'), { recursive: true });
 	const userFolder = mkdtempSync(path.join(CACHE, 'runs', `${name}-${n8n.runtime}-`));
-	return prepareInstance({ userFolder, port, n8n });
+	return prepareInstance({ userFolder, port, n8n, withPackage });
 }
 
 /**
  * An n8n in `userFolder` (made when missing, kept when it exists: the demo's workflows live on), with
- * the package installed from the newest tarball; `brokerPort` defaults to `port + 1`.
+ * the package installed from the newest tarball unless `withPackage` is false; `brokerPort` defaults
+ * to `port + 1`.
  */
 export function prepareInstance({
 	userFolder,
 	port,
 	brokerPort = port + 1,
 	n8n = installedN8n(),
+	withPackage = true,
 }: {
 	userFolder: string;
 	port: number;
 	brokerPort?: number;
 	n8n?: N8nVersion;
+	withPackage?: boolean;
 }): N8nInstance {
 	mkdirSync(userFolder, { recursive: true });
-	installPackage(userFolder, packedTarball());
+	if (withPackage) installPackage(userFolder, packedTarball());
 	const env: NodeJS.ProcessEnv = {
 		PATH: `${path.dirname(n8n.node)}:${process.env.PATH ?? ''}`,
 		HOME: userFolder,

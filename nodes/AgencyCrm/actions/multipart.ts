@@ -9,7 +9,8 @@ const quoted = (text: string) => text.replace(/["\r\n]/g, '_');
 /**
  * A multipart/form-data body built in memory: the uploads are at most 20 MB, and a Buffer body
  * (unlike a stream) can be sent again after a token exchange or a retry. `fields` become text
- * parts (objects as JSON), e.g. a picture's `title`.
+ * parts (objects as JSON), e.g. a picture's `title`; a null has no text form in a form, so that
+ * field is left out rather than sent as the text "null".
  */
 export function multipartBody(
 	parts: Array<{ part: string; file: FileValue }>,
@@ -18,6 +19,7 @@ export function multipartBody(
 	const boundary = `----AgencyCrm${randomBytes(12).toString('hex')}`;
 	const chunks: Buffer[] = [];
 	for (const [name, value] of Object.entries(fields)) {
+		if (value === null || value === undefined) continue;
 		const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 		chunks.push(
 			Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${text}\r\n`),

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { listEntries } from '../catalogue/convert';
-import type { Endpoint, PreparedRequest } from '../catalogue/types';
+import type { Endpoint, OutputKeys, PreparedRequest } from '../catalogue/types';
+import type { ItemRun } from './itemRun';
 
 /** Related data asked for by name (`include=stopSms`) may come back under its snake_case key (`stop_sms`). */
 function relationKeys(request: PreparedRequest, parameter: string | undefined): string[] {
@@ -13,28 +14,54 @@ function relationKeys(request: PreparedRequest, parameter: string | undefined): 
 }
 
 /**
+ * Whether a record is what the Simplified keys expect: it has its identifier and at least half of
+ * the other keys. Most of those keys are guesses (docs/assumptions.md "Records"): against an API that
+ * names them otherwise, Simplified would keep almost nothing.
+ */
+function looksAsExpected(record: IDataObject, keys: OutputKeys): boolean {
+	const present = keys.simple.filter((key) => key in record).length;
+	return keys.id in record && present * 2 >= keys.simple.length;
+}
+
+/**
  * How records come out as the Output option asks: Simplified (the main keys), Raw, or the Selected
  * Fields, always with the record's identifier and every relation the user asked for with `include`
- * or `fetch` (asking for it is choosing it). Operations without the option output records as they
- * are. The option is read once per item, not per record: a Return All shapes thousands of records,
- * and each n8n parameter read costs more than the shaping itself.
+ * or `fetch` (asking for it is choosing it). A record without most of the Simplified keys comes out
+ * whole, and the execution gets a hint: no data is lost because a guessed key was absent.
+ * Operations without the option output records as they are. The option is read once per item, not
+ * per record: a Return All shapes thousands of records, and each n8n parameter read costs more than
+ * the shaping itself.
  */
 export function outputShaper(
 	context: IExecuteFunctions,
 	endpoint: Endpoint,
 	request: PreparedRequest,
-	itemIndex: number,
+	item: ItemRun,
 ): (record: IDataObject) => IDataObject {
 	const keys = endpoint.outputKeys;
 	if (!keys) return (record) => record;
 	// The choices are the catalogue's: n8n's check against the node's description is skipped.
 	const parameter = (name: string, fallback: unknown) =>
-		context.getNodeParameter(name, itemIndex, fallback, { skipValidation: true });
-	const mode = parameter('output', 'simple') as string;
+		context.getNodeParameter(name, item.index, fallback, { skipValidation: true });
+	const asked = parameter('output', 'simple') as string;
+	// Saved under 0.1.0 with Simplify off (catalogue/describe.ts): whole records, as then.
+	const legacyRaw = asked === 'simple' && parameter('simplify', true) === false;
+	const mode = legacyRaw ? 'raw' : asked;
 	if (mode === 'raw') return (record) => record;
-	const chosen = mode === 'fields' ? listEntries(parameter('fields', [])) : keys.simple;
+	const simplified = mode !== 'fields';
+	const chosen = simplified ? keys.simple : listEntries(parameter('fields', []));
 	const wanted = [keys.id, ...chosen, ...relationKeys(request, keys.relationsParameter)];
+	let toldWhole = false;
 	return (record) => {
+		if (simplified && !looksAsExpected(record, keys)) {
+			if (!toldWhole) {
+				item.notices.push(
+					`Output "Simplified": records came without most of the keys it keeps (${[keys.id, ...keys.simple].join(', ')}), so they are output whole`,
+				);
+				toldWhole = true;
+			}
+			return record;
+		}
 		const shaped: IDataObject = {};
 		for (const key of wanted) if (key in record) shaped[key] = record[key];
 		return shaped;

@@ -106,8 +106,35 @@ function valueOf(inputs: Inputs, field: FieldSpec | undefined): unknown {
 	return converted && 'value' in converted && !isEmpty(converted.value) ? converted.value : undefined;
 }
 
+/**
+ * A `per_page` given in the extra query or body of a list: the page size asked, moved out of the
+ * extras because the node sends `per_page` itself on every page, where the list takes it. One that
+ * contradicts Page Size is refused before sending (catalogue/validate.ts), never replaced.
+ */
+function takeExtraPageSize(request: PreparedRequest): unknown {
+	const given = request.qs.per_page ?? request.body.per_page;
+	delete request.qs.per_page;
+	delete request.body.per_page;
+	return isEmpty(given) ? undefined : given;
+}
+
+/**
+ * The extra body with the values under the keys of fields that convert them there too
+ * (`FieldSpec.convertsExtraBody`: spec integers given as text go as numbers, typed or not).
+ */
+function convertedExtraBody(endpoint: Endpoint, extraBody: IDataObject, env: ConvertEnv): IDataObject {
+	const converted = { ...extraBody };
+	for (const field of endpoint.fields) {
+		const key = keyOf(field);
+		if (!field.convertsExtraBody || !field.convert || isEmpty(converted[key])) continue;
+		const result = field.convert(converted[key], env);
+		if ('value' in result) converted[key] = result.value as IDataObject[string];
+	}
+	return converted;
+}
+
 /** 3. The typed values in their places, over the extra JSON; the paging the user chose. */
-function place(endpoint: Endpoint, inputs: Inputs): PreparedRequest {
+function place(endpoint: Endpoint, inputs: Inputs, env: ConvertEnv): PreparedRequest {
 	const request: PreparedRequest = {
 		method: endpoint.method,
 		path: endpoint.path,
@@ -130,9 +157,9 @@ function place(endpoint: Endpoint, inputs: Inputs): PreparedRequest {
 	const extraQuery = valueOf(inputs, options.extraQuery);
 	if (isPlainObject(extraQuery)) request.qs = { ...extraQuery, ...request.qs };
 	const extraBody = valueOf(inputs, options.extraBody);
-	if (isPlainObject(extraBody)) request.body = overlay(extraBody, request.body);
+	if (isPlainObject(extraBody)) request.body = overlay(convertedExtraBody(endpoint, extraBody, env), request.body);
 	const limit = valueOf(inputs, options.limit);
-	const pageSize = valueOf(inputs, options.pageSize);
+	const pageSize = valueOf(inputs, options.pageSize) ?? (options.pageSize && takeExtraPageSize(request));
 	const mode = valueOf(inputs, options.paginationMode);
 	if (limit !== undefined) request.limit = Number(limit);
 	if (pageSize !== undefined) request.pageSize = Number(pageSize);
@@ -149,8 +176,9 @@ export async function prepareRequest(
 	endpoint: Endpoint,
 	itemIndex: number,
 ): Promise<PreparedRequest> {
-	const inputs = await readInputs(context, endpoint, itemIndex, { timezone: context.getTimezone() });
-	const placed = place(endpoint, inputs);
+	const env = { timezone: context.getTimezone() };
+	const inputs = await readInputs(context, endpoint, itemIndex, env);
+	const placed = place(endpoint, inputs, env);
 	// 4. Values that follow from others; 5. validation, once.
 	const request = endpoint.derive ? endpoint.derive(placed) : placed;
 	const problems = problemsOf(endpoint, request, inputs);

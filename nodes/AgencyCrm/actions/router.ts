@@ -5,12 +5,15 @@ import { findEndpoint } from '../catalogue';
 import { extrasGroupOf } from '../catalogue/describe';
 import { CONCURRENCY, DEFAULT_CONCURRENCY, concurrencyOption } from '../catalogue/nodeOptions';
 import { InputError } from '../catalogue/rules';
-import type { Problem } from '../catalogue/types';
+import type { Endpoint, PreparedRequest, Problem } from '../catalogue/types';
 import { problemsOf } from '../catalogue/validate';
 import { mapBounded } from './concurrency';
 import { CUSTOM_OPERATIONS } from './customOperations';
 import { prepareRequest } from './prepareRequest';
+import type { ItemRun } from './itemRun';
 import { runEndpoint } from './runEndpoint';
+import type { Turn } from './writeOrder';
+import { WriteOrder } from './writeOrder';
 
 /** Any failure of one item as the n8n error users see, with the item it belongs to. */
 function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
@@ -61,17 +64,42 @@ function addHints(context: IExecuteFunctions, hints: Array<{ problem: Problem; i
 	);
 }
 
-/** What one item gives: its output items (or its error item), and the hints of its input. */
+/**
+ * What the run tells beyond its data: one hint per distinct notice (a contact reused, a record read
+ * back, a search that returned other contacts), with the items it concerns.
+ */
+function addNotices(context: IExecuteFunctions, notices: Array<{ message: string; itemIndex: number }>) {
+	const byMessage = new Map<string, number[]>();
+	for (const { message, itemIndex } of notices) byMessage.set(message, [...(byMessage.get(message) ?? []), itemIndex]);
+	context.addExecutionHints(
+		...[...byMessage].map(([message, items]) => ({
+			message: `${message} (item${items.length > 1 ? 's' : ''} ${items.join(', ')}).`,
+			type: 'info' as const,
+			location: 'outputPane' as const,
+		})),
+	);
+}
+
+/** What one item gives: its output items (or its error item), the hints of its input, and its notices. */
 interface ItemResult {
 	output: INodeExecutionData[];
 	hints: Problem[];
+	notices: string[];
+}
+
+/** What an item writes (`Endpoint.writes`): by default, the path of a PUT, PATCH or DELETE. */
+function writesOf(endpoint: Endpoint, request: PreparedRequest): string[] {
+	if (endpoint.writes) return endpoint.writes(request);
+	return ['PUT', 'PATCH', 'DELETE'].includes(endpoint.method) ? [`path:${request.path}`] : [];
 }
 
 /**
- * One item: its request prepared (its hints kept in `hints`, even when the request then fails) and
- * sent, and its answer as output items paired with it.
+ * One item: its request prepared (its hints kept in `hints`, even when the request then fails), its
+ * turn waited for when earlier items write the same record (writeOrder.ts), then sent, and its answer
+ * as output items paired with it.
  */
-async function runItem(context: IExecuteFunctions, itemIndex: number, hints: Problem[]) {
+async function runItem(context: IExecuteFunctions, item: ItemRun, turn: Turn, hints: Problem[]) {
+	const itemIndex = item.index;
 	const resource = context.getNodeParameter('resource', itemIndex) as string;
 	const operation = context.getNodeParameter('operation', itemIndex) as string;
 	const endpoint = findEndpoint(resource, operation);
@@ -82,9 +110,10 @@ async function runItem(context: IExecuteFunctions, itemIndex: number, hints: Pro
 	}
 	const request = await prepareRequest(context, endpoint, itemIndex);
 	hints.push(...request.hints);
+	await turn.ready(writesOf(endpoint, request));
 	const results = endpoint.custom
-		? await CUSTOM_OPERATIONS[endpoint.custom].call(context, endpoint, request, itemIndex)
-		: await runEndpoint(context, endpoint, request, itemIndex);
+		? await CUSTOM_OPERATIONS[endpoint.custom].call(context, endpoint, request, item)
+		: await runEndpoint(context, endpoint, request, item);
 	return results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
 }
 
@@ -109,25 +138,33 @@ function concurrencyOf(context: IExecuteFunctions): number {
 /**
  * Runs the chosen operation for every input item, up to Concurrency items at once (each item sends
  * its requests one after another, so that is also the bound on requests in flight). Output keeps
- * the input order. One item's failure stops the run: no further item starts, those under way
- * finish, and the failure of the lowest item index is thrown. With "Continue On Fail", a failed
+ * the input order, and items that write the same record send in input order (writeOrder.ts). One
+ * item's failure stops the run: no further item starts, those under way finish, and the failure of
+ * the lowest item index is thrown. With "Continue On Fail", a failed
  * item becomes its error item, paired with its input, and the others go on.
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	if (!items.length) return [[]];
 	const continueOnFail = this.continueOnFail();
+	const order = new WriteOrder();
 	const results = await mapBounded(items.length, concurrencyOf(this), async (itemIndex): Promise<ItemResult> => {
+		const turn = order.reserve(itemIndex);
+		const item: ItemRun = { index: itemIndex, notices: [] };
 		const hints: Problem[] = [];
 		try {
-			return { output: await runItem(this, itemIndex, hints), hints };
+			return { output: await runItem(this, item, turn, hints), hints, notices: item.notices };
 		} catch (error) {
 			const nodeError = asNodeError(this, error, itemIndex);
 			if (!continueOnFail) throw nodeError;
-			return { output: [errorItem(nodeError, itemIndex)], hints };
+			return { output: [errorItem(nodeError, itemIndex)], hints, notices: item.notices };
+		} finally {
+			turn.done();
 		}
 	});
 	const hints = results.flatMap((result, itemIndex) => result.hints.map((problem) => ({ problem, itemIndex })));
 	if (hints.length) addHints(this, hints);
+	const notices = results.flatMap((result, itemIndex) => result.notices.map((message) => ({ message, itemIndex })));
+	if (notices.length) addNotices(this, notices);
 	return [results.flatMap((result) => result.output)];
 }

@@ -4,13 +4,15 @@ import type { ApiRequest, ApiResponse } from '../../shared/transport';
 import { apiRequest, collectPages, responseData } from '../../shared/transport';
 import { requestFor } from '../catalogue/requests';
 import type { Endpoint, PreparedRequest } from '../catalogue/types';
+import type { ItemRun } from './itemRun';
 import { multipartBody } from './multipart';
 import { outputShaper } from './output';
+import { recordsOf, writtenRecords } from './writtenRecord';
 
 /** The request of a prepared operation: the catalogue's request (catalogue/requests.ts), with its files encoded. */
 export function toApiRequest(endpoint: Endpoint, prepared: PreparedRequest, itemIndex: number): ApiRequest {
 	const request = requestFor(endpoint, prepared, itemIndex);
-	if (prepared.files.length && endpoint.upload === 'base64Json') {
+	if (prepared.files.length && (prepared.upload ?? endpoint.upload) === 'base64Json') {
 		const files = prepared.files.map(({ part, file }) => [
 			part,
 			{ file_name: file.fileName, content_base64: file.data.toString('base64') },
@@ -22,11 +24,6 @@ export function toApiRequest(endpoint: Endpoint, prepared: PreparedRequest, item
 		request.headers = { 'Content-Type': contentType };
 	}
 	return request;
-}
-
-function recordsOf(data: unknown): IDataObject[] {
-	if (Array.isArray(data)) return data as IDataObject[];
-	return [(data ?? {}) as IDataObject];
 }
 
 async function imageItem(
@@ -56,10 +53,10 @@ export async function runEndpoint(
 	context: IExecuteFunctions,
 	endpoint: Endpoint,
 	prepared: PreparedRequest,
-	itemIndex: number,
+	item: ItemRun,
 ): Promise<INodeExecutionData[]> {
-	const request = toApiRequest(endpoint, prepared, itemIndex);
-	const shape = outputShaper(context, endpoint, prepared, itemIndex);
+	const request = toApiRequest(endpoint, prepared, item.index);
+	const shape = outputShaper(context, endpoint, prepared, item);
 	const items = (records: IDataObject[]) => records.map((record) => ({ json: shape(record) }));
 
 	if (endpoint.pagination) {
@@ -69,8 +66,5 @@ export async function runEndpoint(
 	const response = await apiRequest(context, request);
 	if (endpoint.output === 'deleted') return [{ json: { deleted: true } }];
 	if (endpoint.output === 'imageOrRecord') return await imageItem(context, response, endpoint, prepared);
-	if (response.statusCode === 204 || response.body === undefined || response.body === '') {
-		return [{ json: { success: true } }];
-	}
-	return items(recordsOf(responseData(response)));
+	return items(await writtenRecords(context, endpoint, prepared, response, item));
 }

@@ -20,7 +20,7 @@ function locatorValue(value: unknown): unknown {
 }
 
 /** Digits → a number (ids travel as integers where they are numeric); anything else as entered, trimmed. */
-function idValue(value: unknown): unknown {
+export function idValue(value: unknown): unknown {
 	if (isAbsent(value)) return undefined;
 	if (typeof value !== 'string' && typeof value !== 'number') return value;
 	const text = String(value).trim();
@@ -131,9 +131,26 @@ export const keyValues: Converter = (value) => {
 	return ok(rows.length ? Object.fromEntries(rows.map((row) => [String(row.name), row.value])) : undefined);
 };
 
+/**
+ * Digit text → the whole number: spec integers given in forms, sheets and webhooks arrive as text in
+ * n8n. Anything else is left as entered, for the field's integer rule to refuse.
+ */
+export const wholeNumber: Converter = (value) => {
+	if (isAbsent(value)) return ok(undefined);
+	const text = typeof value === 'string' ? value.trim() : undefined;
+	return ok(text !== undefined && /^-?\d+$/.test(text) ? Number(text) : value);
+};
+
+/** A participant of a list given whole (an expression, the extra body): its `user_id` as an integer when it is digits. */
+function participantOf(entry: unknown): unknown {
+	if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry;
+	const participant = entry as IDataObject;
+	return 'user_id' in participant ? { ...participant, user_id: idValue(participant.user_id) } : participant;
+}
+
 /** Participant rows → `[{user_id, is_organizer, is_creator}]` (the spec's "the service" list). */
 export const participants: Converter = (value) => {
-	if (Array.isArray(value)) return ok(value);
+	if (Array.isArray(value)) return ok(value.length ? value.map(participantOf) : undefined);
 	const rows = entriesOf(value, 'participant').map((row) => ({
 		user_id: idValue(locatorValue(row.userId)),
 		is_organizer: row.isOrganizer,

@@ -74,6 +74,17 @@ const output: INodeProperties = {
 	description: 'How much of each record to output. Keep it small when an AI agent reads it.',
 };
 
+/**
+ * 0.1.0's switch, which Output replaced. Kept, hidden, so that a workflow saved under 0.1.0 with
+ * Simplify off still gets whole records: n8n drops the stored parameters a node no longer describes.
+ */
+const legacySimplify: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'hidden',
+	default: true,
+};
+
 function selectedFields(keys: OutputKeys): INodeProperties {
 	return {
 		displayName: 'Fields',
@@ -143,6 +154,7 @@ export function fieldProperties(endpoints: readonly Endpoint[]): INodeProperties
 		if (endpoint.outputKeys) {
 			properties.push(
 				shown(output),
+				shown(legacySimplify),
 				shown(selectedFields(endpoint.outputKeys), { ...displayOptions.show, output: ['fields'] }),
 			);
 		}

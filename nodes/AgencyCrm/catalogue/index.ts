@@ -1,6 +1,11 @@
+// calendar, product and user were single files in 0.1.0. n8n reloads an updated package in the same
+// process, where Node still resolves an import it resolved before to the same path (its resolution
+// cache outlives the package): './resources/calendar' would still mean calendar.js, gone since, and
+// the update would fail. Naming index files keeps these imports apart from 0.1.0's
+// (test/unit/updateResolution.test.ts).
 import { actionEndpoints } from './resources/action';
 import { agencyEndpoints } from './resources/agency';
-import { calendarEndpoints } from './resources/calendar';
+import { calendarEndpoints } from './resources/calendar/index';
 import { configEndpoints } from './resources/config';
 import { consentEndpoints } from './resources/consent';
 import { criterionEndpoints } from './resources/criterion';
@@ -8,10 +13,10 @@ import { customerEndpoints } from './resources/customer';
 import { followUpEndpoints } from './resources/followUp';
 import { leadEndpoints } from './resources/lead';
 import { mandateEndpoints } from './resources/mandate';
-import { productEndpoints } from './resources/product';
+import { productEndpoints } from './resources/product/index';
 import { searchRequestEndpoints } from './resources/searchRequest';
 import { transactionEndpoints } from './resources/transaction';
-import { userEndpoints } from './resources/user';
+import { userEndpoints } from './resources/user/index';
 import { webhookEndpoints } from './resources/webhook';
 import type { Endpoint } from './types';
 

@@ -11,7 +11,7 @@ import type { Endpoint, FieldSpec } from './types';
 
 /** The node turns the escape hatches' text into the request's JSON. */
 export const JSON_FIELD = guard('the request carries JSON');
-const PAGING = guard('the node pages the results itself');
+export const PAGING = guard('the node pages the results itself');
 
 export const EXTRA_QUERY = 'extraQueryJson';
 export const EXTRA_BODY = 'extraBodyJson';

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiRequest } from '../../shared/transport';
 import { endpointOf } from './index';
 import { mayResend } from './resend';
+import { pathSegmentProblem } from './rules';
 import type { Endpoint, RequestParts } from './types';
 
 /**
@@ -12,11 +13,17 @@ import type { Endpoint, RequestParts } from './types';
  * resend decision (catalogue/resend.ts).
  */
 
-/** Fills the `{placeholders}` of a path, each value encoded as one path segment. */
+/**
+ * Fills the `{placeholders}` of a path, each value encoded as one path segment. Input was judged
+ * before (catalogue/validate.ts); values from the API (an id a search returned) are judged here, so
+ * that no value ever addresses another endpoint.
+ */
 export function fillPath(path: string, params: IDataObject = {}): string {
 	return path.replace(/\{(\w+)\}/g, (_, name: string) => {
 		const value = params[name];
 		if (value === undefined || value === null || value === '') throw new Error(`No value for {${name}} in ${path}`);
+		const problem = pathSegmentProblem(value);
+		if (problem) throw new Error(`The value ${JSON.stringify(value)} for {${name}} in ${path} ${problem}`);
 		return encodeURIComponent(String(value));
 	});
 }

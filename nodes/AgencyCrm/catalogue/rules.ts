@@ -117,15 +117,45 @@ export function maxBytes(limit: number): Rule['test'] {
 	};
 }
 
+/** The image types whose header the node reads (catalogue/image.ts), by MIME type. */
+const READABLE_IMAGES: Record<string, string> = {
+	'image/png': 'PNG',
+	'image/jpeg': 'JPEG',
+	'image/jpg': 'JPEG',
+	'image/webp': 'WebP',
+	'image/gif': 'GIF',
+};
+
+const mimeTypeOf = (file: FileValue) =>
+	String(file.mimeType ?? '')
+		.toLowerCase()
+		.split(';')[0]
+		.trim();
+
 /**
- * An image, by its first bytes (PNG, JPEG, WebP, GIF) or by the MIME type n8n gave it (any other
- * `image/*`, e.g. AVIF or HEIC, whose header the node does not read: the API judges those).
+ * An image, by its first bytes (PNG, JPEG, WebP, GIF). A file labelled as one of those whose bytes
+ * are not an image (text named `photo.png`) is refused: no width or size rule can hold for it.
+ * Another `image/*` type (AVIF, HEIC), whose header the node does not read, passes: the API judges
+ * it, and `unreadableImage` gives the hint.
  */
 export const imageOnly: Rule['test'] = (value) => {
 	const file = value as FileValue;
-	if (imageInfo(file.data) || file.mimeType.toLowerCase().startsWith('image/')) return undefined;
+	if (imageInfo(file.data)) return undefined;
+	const type = mimeTypeOf(file);
+	if (READABLE_IMAGES[type]) {
+		return `must be an image; "${file.fileName}" is labelled ${type} but its content is not a ${READABLE_IMAGES[type]} image`;
+	}
+	if (type.startsWith('image/')) return undefined;
 	return `must be an image; "${file.fileName}" is ${file.mimeType || 'not one'}`;
 };
+
+/** An image in a format whose header the node cannot read: sent, with a hint that its limits were not checked. */
+export const unreadableImage: Rule = rule(guess('images the node cannot read are judged by the API'), (value) => {
+	const file = value as FileValue;
+	const type = mimeTypeOf(file);
+	if (imageInfo(file.data) || READABLE_IMAGES[type] || !type.startsWith('image/')) return undefined;
+	return `is ${type}, a format the node cannot read: its width and type are left to the API`;
+});
 
 /** The width read from the image header; an image whose header the node cannot read is left to the API. */
 export function minImageWidth(pixels: number): Rule['test'] {
@@ -136,6 +166,18 @@ export function minImageWidth(pixels: number): Rule['test'] {
 			? `must be at least ${pixels} px wide ("${file.fileName}" is ${info.width} px)`
 			: undefined;
 	};
+}
+
+/**
+ * Why a value cannot be one segment of a path, or undefined when it can. Encoded, `/` and `\\`
+ * become `%2F` and `%5C`, which a gateway that decodes them before routing (a common proxy setting)
+ * turns back into separators; `.` and `..` are resolved by URL rules. Either way the request would
+ * reach another endpoint than the one named: a Delete could delete something else.
+ */
+export function pathSegmentProblem(value: unknown): string | undefined {
+	const text = String(value).trim();
+	if (text === '.' || text === '..') return 'cannot be "." or ".."';
+	return /[/\\]/.test(text) ? 'cannot contain "/" or "\\"' : undefined;
 }
 
 /** Whole-number ids where the spec types them as integers (webhooks, calendar events and agencies). */

@@ -89,6 +89,11 @@ export interface FieldSpec {
 	/** Key in the request; by default the property name in snake_case (`mobilePhone` → `mobile_phone`). */
 	key?: string;
 	convert?: Converter;
+	/**
+	 * Whether `convert` also applies to a value given under the field's key in the extra body (spec
+	 * integers given as text). Only for converters that take their own output back unchanged.
+	 */
+	convertsExtraBody?: boolean;
 	/** Why the value cannot be left out; not set: optional. */
 	required?: RuleSource;
 	rules?: Rule[];
@@ -129,6 +134,8 @@ export interface PreparedRequest {
 	pagination?: PaginationMode;
 	/** How many records a paginated operation returns at most; undefined for Return All. */
 	limit?: number;
+	/** How the files travel, when the user chose (catalogue/uploads.ts); else the endpoint's `upload`. */
+	upload?: UploadEncoding;
 	/** Problems that do not block: guesses the input contradicts, shown to the user as hints. */
 	hints: Problem[];
 }
@@ -173,7 +180,17 @@ export interface ResendPolicy {
 }
 
 /** The keys of the operations that are more than one request (actions/operations). */
-export type CustomOperationKey = 'upsertCustomer';
+export type CustomOperationKey = 'createCustomer' | 'upsertCustomer';
+
+/**
+ * The record a write returns, for the answers that carry none (a 204, a 201 with a `Location`, a
+ * bare `{success: true}`, which the spec does not rule out): the key of its identifier, and the
+ * catalogue entry (`resource:operation`) that reads it back by that identifier, when there is one.
+ */
+export interface WrittenRecord {
+	id: string;
+	readBack?: string;
+}
 
 /** What the Output option keeps of a large record; see actions/output.ts. */
 export interface OutputKeys {
@@ -217,4 +234,12 @@ export interface Endpoint {
 	noRetryStatuses?: number[];
 	/** Runs an operation that is more than one request, registered under this key. */
 	custom?: CustomOperationKey;
+	/** See WrittenRecord; by default, for a write with `outputKeys`: its id, read back by `resource:get`. */
+	record?: WrittenRecord;
+	/**
+	 * What an item of this operation writes, as keys: two items of one run that share a key run one
+	 * after another, in input order (actions/writeOrder.ts). By default a PUT, PATCH or DELETE
+	 * writes its path; other requests write nothing another item could overwrite.
+	 */
+	writes?: (request: PreparedRequest) => string[];
 }

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { keyOf, labelOf } from './fields';
-import { itemOptionsOf, JSON_FIELD } from './nodeOptions';
-import { blocks, eachOneOf, guard, isEmpty, oneOf, rule, valueProblems } from './rules';
+import { itemOptionsOf, JSON_FIELD, PAGING } from './nodeOptions';
+import { blocks, eachOneOf, guard, isEmpty, oneOf, pathSegmentProblem, rule, valueProblems } from './rules';
 import type { Converted, Endpoint, FieldSpec, Inputs, PreparedRequest, Problem, Rule, RuleSource } from './types';
 
 /**
@@ -12,7 +12,7 @@ import type { Converted, Endpoint, FieldSpec, Inputs, PreparedRequest, Problem, 
  * the few below. Problems from the spec and the guards block the request; guesses become hints.
  */
 
-const PATH_SEGMENT = guard('an empty path value, "." or ".." would address another endpoint');
+const PATH_SEGMENT = guard('an empty path value, "/", "\\", "." or ".." would address another endpoint');
 const UPDATE_CHANGES = guard('an update that names no field would change nothing');
 
 /** Whether an input has a value to send. */
@@ -33,9 +33,7 @@ function rulesOf(field: FieldSpec): Rule[] {
 		rules.push(rule(field.values, test));
 	}
 	if (field.in === 'path') {
-		rules.push(
-			rule(PATH_SEGMENT, (value) => (['.', '..'].includes(String(value).trim()) ? 'cannot be "." or ".."' : undefined)),
-		);
+		rules.push(rule(PATH_SEGMENT, pathSegmentProblem));
 	}
 	return rules;
 }
@@ -109,6 +107,27 @@ function extraBodyProblems(endpoint: Endpoint, inputs: Inputs): Problem[] {
 		});
 }
 
+/**
+ * A `per_page` in the extra query or body of a list is the page size asked (actions/prepareRequest.ts
+ * honours it): it obeys the Page Size rules, and may not contradict a Page Size also chosen.
+ */
+function extraPageSizeProblems(endpoint: Endpoint, inputs: Inputs): Problem[] {
+	const { pageSize, extraQuery, extraBody } = itemOptionsOf(endpoint);
+	if (!pageSize) return [];
+	const chosen = inputs.get(pageSize);
+	return [extraQuery, extraBody].flatMap((option) => {
+		const extra = option && inputs.get(option);
+		const value = extra && 'value' in extra ? (extra.value as IDataObject | undefined)?.per_page : undefined;
+		if (!option || isEmpty(value)) return [];
+		const label = `"${option.property.displayName}" (per_page)`;
+		if (given(chosen) && String((chosen as { value: unknown }).value) !== String(value)) {
+			const message = `sets per_page to ${JSON.stringify(value)} while "${pageSize.property.displayName}" sets ${JSON.stringify((chosen as { value: unknown }).value)}: keep one`;
+			return [{ field: label, message, source: PAGING }];
+		}
+		return valueProblems(label, rulesOf(pageSize), value);
+	});
+}
+
 /** Whether the user gave a value to send in the body: a typed body field, or a key of the extra body (what derive adds is not a change). */
 function namesAChange(endpoint: Endpoint, inputs: Inputs): boolean {
 	const extra = itemOptionsOf(endpoint).extraBody;
@@ -126,7 +145,7 @@ function namesAChange(endpoint: Endpoint, inputs: Inputs): boolean {
 export function problemsOf(endpoint: Endpoint, request: PreparedRequest | undefined, inputs: Inputs): Problem[] {
 	const problems = [...inputs].flatMap(([field, converted]) => inputProblems(field, converted, labelOf(field)));
 	if (!request) return problems;
-	problems.push(...extraBodyProblems(endpoint, inputs));
+	problems.push(...extraBodyProblems(endpoint, inputs), ...extraPageSizeProblems(endpoint, inputs));
 	if ((endpoint.method === 'PATCH' || endpoint.method === 'PUT') && !namesAChange(endpoint, inputs)) {
 		problems.push({
 			field: '"Additional Fields"',

@@ -16,7 +16,7 @@ async function searchPage(
 ): Promise<INodeListSearchResult> {
 	const params = { per_page: PAGE_SIZE, ...(paginationToken ? { cursor: paginationToken } : {}) };
 	const { records, meta } = await fetchPage(context, requestOf(key, parts), params);
-	const next = meta.has_more && meta.next_cursor ? String(meta.next_cursor) : undefined;
+	const next = meta.has_more !== false && meta.next_cursor ? String(meta.next_cursor) : undefined;
 	return { results: records.map(toEntry), paginationToken: next };
 }
 

@@ -16,11 +16,20 @@ export const RETRYABLE_NETWORK_CODES = [
 	'ERR_SOCKET_CONNECTION_TIMEOUT',
 ];
 
+/** Failures (resets, 5xx) an attempt may follow; a 429 is not one of them. */
 export const MAX_RETRIES = 5;
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 30_000;
 /** A Retry-After beyond this is not waited for: the run fails with the API's answer instead. */
 export const MAX_RETRY_AFTER_MS = 60_000;
+
+/**
+ * How long one request waits in all for the API's 429s before it fails. A 429 says the request was
+ * not processed and when to come back: it is the API pacing its clients, not a failure, so it uses
+ * none of the MAX_RETRIES. Bounded by time instead, so that an API that never stops refusing still
+ * ends the run with its answer.
+ */
+export const MAX_THROTTLED_MS = 300_000;
 
 /** Exponential backoff for attempt 0, 1, 2…: 0.5 s, 1 s, 2 s, 4 s, 8 s, capped at 30 s. */
 export function backoffDelayMs(attempt: number): number {

@@ -58,3 +58,32 @@ export function apiError(
 	};
 	return error;
 }
+
+/** What came back, as an error quotes it: the status, the keys found, the request id. */
+function describeAnswer(response: FailedResponse): string {
+	const body = asErrorBody(response.body);
+	const keys = Object.keys(body);
+	const requestId = body.request_id ?? (response.headers['x-request-id'] as string | undefined);
+	return [
+		`The API answered HTTP ${response.statusCode} with ${keys.length ? `the keys ${keys.join(', ')}` : 'no JSON object'}.`,
+		...(requestId ? [`Request ID: ${requestId} (quote it to Agency CRM support)`] : []),
+	].join('\n');
+}
+
+/**
+ * A successful answer the node cannot understand: the item fails quoting what came back, rather
+ * than giving no record or a wrong one in silence.
+ */
+export function unreadableAnswer(
+	node: INode,
+	request: { method: string; path: string; itemIndex?: number },
+	response: FailedResponse,
+	why: string,
+): NodeApiError {
+	return new NodeApiError(node, { httpCode: String(response.statusCode) } as JsonObject, {
+		message: `The API's answer to ${request.method} ${request.path} could not be read: ${why}`,
+		description: describeAnswer(response),
+		httpCode: String(response.statusCode),
+		itemIndex: request.itemIndex,
+	});
+}

@@ -2,5 +2,5 @@ export { apiRequest, responseData } from './request';
 export type { ApiContext, ApiRequest, ApiResponse } from './request';
 export { collectPages, fetchPage, MAX_PER_PAGE } from './pagination';
 export type { PaginationMode } from './pagination';
-export { apiError } from './errors';
+export { apiError, unreadableAnswer } from './errors';
 export { reuseRecentTokens } from './credential';

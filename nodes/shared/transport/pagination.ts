@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { unreadableAnswer } from './errors';
 import type { ApiContext, ApiRequest, ApiResponse } from './request';
 import { apiRequest } from './request';
 
@@ -12,20 +13,51 @@ import { apiRequest } from './request';
  */
 export type PaginationMode = 'cursor' | 'offset' | 'cursorOffset';
 
-/** Largest page the API serves (spec section 8; assumed for every list, see docs/assumptions.md). */
+/**
+ * Records asked per page when the user chose no size: the largest page the spec gives (section 8,
+ * `GET /agencies`). Other lists have no limit in the spec: the size chosen is sent as it is.
+ */
 export const MAX_PER_PAGE = 200;
 
-interface PageMeta {
-	next_cursor?: string | number | null;
-	has_more?: boolean;
+/** Empty pages in a row that a list may send while saying more follow, before the loop stops. */
+const MAX_EMPTY_PAGES_IN_A_ROW = 10;
+
+/**
+ * What a page says of the pages after it. The spec names `next_cursor` and `has_more` (section 8);
+ * `total`, `offset` and `per_page` are what offset-paged APIs commonly add. Read from `meta` and
+ * from the top level alike.
+ */
+export interface PageMeta {
+	next_cursor?: unknown;
+	has_more?: unknown;
+	total?: unknown;
 }
 
-function pageOf(response: ApiResponse): { records: IDataObject[]; meta: PageMeta } {
-	const body = (response.body ?? {}) as { data?: unknown; meta?: PageMeta } & PageMeta;
-	const records = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
-	// Meta is documented as a "cursor pagination meta" object; top-level fields are read too.
-	const meta = { ...body, ...(body.meta ?? {}) };
-	return { records, meta: { next_cursor: meta.next_cursor, has_more: meta.has_more } };
+const PAGING_KEYS = ['next_cursor', 'has_more', 'total'] as const;
+
+const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+function metaOf(body: IDataObject): PageMeta {
+	const meta: PageMeta = {};
+	for (const source of [body, isObject(body.meta) ? body.meta : {}]) {
+		for (const key of PAGING_KEYS) if (key in source) meta[key] = source[key];
+	}
+	return meta;
+}
+
+/**
+ * The records and paging meta of a list answer: a `data` array (the spec's envelope) or a bare
+ * array. Anything else fails the item naming what came back: a list under another key would
+ * otherwise read as no record at all.
+ */
+function pageOf(context: ApiContext, request: ApiRequest, response: ApiResponse) {
+	const body = response.body;
+	if (Array.isArray(body)) return { records: body as IDataObject[], meta: {} as PageMeta };
+	if (isObject(body) && Array.isArray(body.data)) return { records: body.data as IDataObject[], meta: metaOf(body) };
+	throw unreadableAnswer(context.getNode(), request, response, 'it holds no list of records (no "data" array)');
 }
 
 /** GET lists take paging parameters in the query; POST searches take them in the body. */
@@ -36,12 +68,33 @@ function withPageParams(request: ApiRequest, params: IDataObject): ApiRequest {
 
 /** One page: the request with its paging parameters, and the records and meta of the answer. */
 export async function fetchPage(context: ApiContext, request: ApiRequest, params: IDataObject) {
-	return pageOf(await apiRequest(context, withPageParams(request, params)));
+	const paged = withPageParams(request, params);
+	return pageOf(context, paged, await apiRequest(context, paged));
 }
 
 /**
+ * Whether the records after this page exist, by the first signal the page gives: `has_more`, a
+ * `next_cursor`, `total` against the records seen, an explicit null `next_cursor`. A page that
+ * gives none goes on when it holds records (a full page, or an API that serves fewer than asked)
+ * and ends when it is empty.
+ */
+function moreFollow(meta: PageMeta, records: IDataObject[], seen: number): boolean {
+	if (typeof meta.has_more === 'boolean') return meta.has_more;
+	if (!isBlank(meta.next_cursor)) return true;
+	if (typeof meta.total === 'number') return seen + records.length < meta.total;
+	if ('next_cursor' in meta) return false;
+	return records.length > 0;
+}
+
+/** Whether the page gave any signal about what follows, beyond its records. */
+const signalled = (meta: PageMeta) =>
+	typeof meta.has_more === 'boolean' || typeof meta.total === 'number' || 'next_cursor' in meta;
+
+/**
  * Yields the records of every page, a page at a time, until the API says there are no more, or
- * until `limit` records are in hand. Each page asks only for what is still missing (at most 200).
+ * until `limit` records are in hand. Each page asks only for what is still missing. It never ends
+ * early in silence: an answer it cannot follow (more said to follow without a way to reach them, a
+ * cursor or a page repeated) stops with an error saying so.
  */
 export async function* paginate(
 	context: ApiContext,
@@ -51,8 +104,9 @@ export async function* paginate(
 	pageSize: number = MAX_PER_PAGE,
 ): AsyncGenerator<IDataObject[]> {
 	let yielded = 0;
-	let cursor: string | number | undefined;
-	let offset = 0;
+	let seen = 0;
+	let cursor: unknown;
+	let emptyPages = 0;
 	const seenCursors = new Set<string>();
 	let previousFirst: string | undefined;
 	const stop = (reason: string) =>
@@ -62,34 +116,36 @@ export async function* paginate(
 			{ itemIndex: request.itemIndex },
 		);
 	while (limit === undefined || yielded < limit) {
-		const perPage = Math.min(pageSize, MAX_PER_PAGE, limit === undefined ? MAX_PER_PAGE : limit - yielded);
+		const perPage = limit === undefined ? pageSize : Math.min(pageSize, limit - yielded);
 		const params: IDataObject = { per_page: perPage };
-		if (mode === 'offset') params.offset = offset;
-		else if (mode === 'cursorOffset') params.cursor = offset;
-		else if (cursor !== undefined) params.cursor = cursor;
+		if (mode === 'offset') params.offset = seen;
+		else if (mode === 'cursorOffset') params.cursor = seen;
+		else if (cursor !== undefined) params.cursor = cursor as IDataObject[string];
 
 		const { records, meta } = await fetchPage(context, request, params);
 		const wanted = limit === undefined ? records : records.slice(0, limit - yielded);
 		yielded += wanted.length;
 		yield wanted;
-		if (wanted.length < records.length) return;
-		offset += records.length;
-		if (records.length === 0 || meta.has_more === false) return;
+		if (wanted.length < records.length || !moreFollow(meta, records, seen)) return;
+		seen += records.length;
+		emptyPages = records.length ? 0 : emptyPages + 1;
+		if (emptyPages >= MAX_EMPTY_PAGES_IN_A_ROW) throw stop(`The API sent ${emptyPages} empty pages in a row`);
 		if (mode === 'cursor') {
-			if (meta.next_cursor === undefined || meta.next_cursor === null || meta.next_cursor === '') {
-				if (meta.has_more === true) throw stop('The API said more records follow but gave no next_cursor');
-				return;
+			if (isBlank(meta.next_cursor)) {
+				// A short page with no signal at all: a list the API does not page, given whole.
+				if (!signalled(meta) && records.length < perPage) return;
+				throw stop('The API said more records follow (or sent a full page) but gave no next_cursor');
 			}
 			const next = String(meta.next_cursor);
 			if (seenCursors.has(next)) throw stop(`The API returned the cursor "${next}" a second time`);
 			seenCursors.add(next);
 			cursor = meta.next_cursor;
 		} else {
+			if (!records.length) throw stop(`The API said more records follow but sent an empty page at offset ${seen}`);
 			// An API that ignored the offset would serve the same page forever.
 			const first = JSON.stringify(records[0]);
 			if (first === previousFirst) throw stop('The API returned the same page twice');
 			previousFirst = first;
-			if (meta.has_more === undefined && records.length < perPage) return;
 		}
 	}
 }

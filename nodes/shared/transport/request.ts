@@ -16,6 +16,7 @@ import { CREDENTIAL_TYPE, isTokenExchangeFailure } from '../../../credentials/co
 import {
 	MAX_RETRIES,
 	MAX_RETRY_AFTER_MS,
+	MAX_THROTTLED_MS,
 	NOT_PROCESSED_STATUSES,
 	RETRYABLE_NETWORK_CODES,
 	RETRYABLE_STATUSES,
@@ -164,14 +165,38 @@ function thrownToNodeError(context: ApiContext, error: ThrownRequestError, reque
 }
 
 /**
+ * Whether a DELETE answered 404 after an earlier attempt's answer was lost: that attempt removed
+ * the record (spec section 3: a DELETE removes "Always"), so the 404 is the removal confirmed.
+ */
+function deletedByLostAttempt(request: ApiRequest, response: ApiResponse, answerLost: boolean): boolean {
+	return answerLost && request.method === 'DELETE' && response.statusCode === 404;
+}
+
+/** The error of the API's last 429 once a request has waited MAX_THROTTLED_MS for 429s: it says so. */
+function throttledTooLong(error: NodeApiError, waitedMs: number): NodeApiError {
+	const waited = `The API answered "too many requests" (429) again after this request had waited ${Math.round(waitedMs / 1000)} s for it in all, the most the node waits (${MAX_THROTTLED_MS / 1000} s). Lower the Concurrency, or run again later.`;
+	error.description = [waited, error.description].filter(Boolean).join('\n');
+	return error;
+}
+
+/**
  * The one place requests leave the nodes: authentication through the credential (a 401 is sent once
  * more, through n8n's token exchange), JSON in and out, retries with backoff (waiting with n8n's
  * `sleep`), and the API's errors turned into NodeApiErrors. A 429 pauses every request of the
- * node's run for its Retry-After (pacing.ts); other retries wait on their own.
+ * node's run for its Retry-After (pacing.ts) and costs no attempt: its waits are bounded by time
+ * (MAX_THROTTLED_MS). Failures (a connection reset, a 5xx) wait on their own and use one of the
+ * MAX_RETRIES attempts each.
  */
 export async function apiRequest(context: ApiContext, request: ApiRequest): Promise<ApiResponse> {
 	const pacing = pacingOf(context);
-	for (let attempt = 0; ; attempt++) {
+	let failures = 0;
+	let throttles = 0;
+	let throttledMs = 0;
+	/** Whether an earlier attempt may have been processed though its answer was lost. */
+	let answerLost = false;
+	const failure = (response: ApiResponse) =>
+		apiError(context.getNode(), response, request.itemIndex, request.accessNeeded);
+	for (;;) {
 		await pacing.ready();
 		let response: ApiResponse;
 		try {
@@ -189,10 +214,11 @@ export async function apiRequest(context: ApiContext, request: ApiRequest): Prom
 			if (!answer) {
 				const code = networkCode(error as ThrownRequestError);
 				const resendable = request.idempotent || request.lookUpOutcome;
-				if (!resendable || !code || !RETRYABLE_NETWORK_CODES.includes(code) || attempt >= MAX_RETRIES) {
+				if (!resendable || !code || !RETRYABLE_NETWORK_CODES.includes(code) || failures >= MAX_RETRIES) {
 					throw thrownToNodeError(context, error as ThrownRequestError, request);
 				}
-				await sleep(retryDelayMs(attempt, undefined));
+				await sleep(retryDelayMs(failures++, undefined));
+				answerLost = true;
 				const found = await lookedUp(request);
 				if (found) return found;
 				continue;
@@ -200,16 +226,24 @@ export async function apiRequest(context: ApiContext, request: ApiRequest): Prom
 			response = answer;
 		}
 		if (response.statusCode < 400) return response;
-		const delay = retryDelayMs(attempt, response.headers['retry-after']);
-		if (!isRetryable(request, response) || attempt >= MAX_RETRIES || delay > MAX_RETRY_AFTER_MS) {
-			throw apiError(context.getNode(), response, request.itemIndex, request.accessNeeded);
-		}
-		if (response.statusCode === 429) {
+		if (deletedByLostAttempt(request, response, answerLost)) return { ...response, statusCode: 204, body: undefined };
+		const retryAfter = response.headers['retry-after'];
+		if (response.statusCode === 429 && isRetryable(request, response)) {
+			const delay = retryDelayMs(throttles++, retryAfter);
+			if (delay > MAX_RETRY_AFTER_MS) throw failure(response);
+			if (throttledMs + delay > MAX_THROTTLED_MS) throw throttledTooLong(failure(response), throttledMs);
+			throttledMs += delay;
 			pacing.pause(delay);
 			continue;
 		}
+		const delay = retryDelayMs(failures, retryAfter);
+		if (!isRetryable(request, response) || failures >= MAX_RETRIES || delay > MAX_RETRY_AFTER_MS)
+			throw failure(response);
+		failures++;
 		await sleep(delay);
-		const found = NOT_PROCESSED_STATUSES.includes(response.statusCode) ? undefined : await lookedUp(request);
+		if (NOT_PROCESSED_STATUSES.includes(response.statusCode)) continue;
+		answerLost = true;
+		const found = await lookedUp(request);
 		if (found) return found;
 	}
 }

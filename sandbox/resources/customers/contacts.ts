@@ -2,9 +2,9 @@
  * The customer record itself: create (with duplicate detection), search, read and update, and
  * the group and origin referentials used when creating customers or leads.
  */
-import { includesOf, pageReply, readAgencyFilter, requireAgencyInScope, route } from '../../api';
+import { createdAt, includesOf, pageReply, readAgencyFilter, requireAgencyInScope, route } from '../../api';
 import type { ApiRoute, World } from '../../api';
-import { ApiError, created, ok } from '../../http';
+import { ApiError, ok } from '../../http';
 import { CUSTOMER_TYPES } from '../../model';
 import type { Customer } from '../../model';
 import { cursorPage, readPageRequest } from '../../pagination';
@@ -33,7 +33,8 @@ export function contactRoutes(world: World): ApiRoute[] {
 				]);
 			}
 			if (duplicate) return ok(customerView(store, duplicate.customer), { duplicate: true });
-			return created(customerView(store, createCustomer(world, request.grant.siteId, changes)));
+			const customer = createCustomer(world, request.grant.siteId, changes);
+			return createdAt(request, `/customers/${customer.customers_id}`, customerView(store, customer));
 		}),
 		route('POST', '/customers/search', CUSTOMER_PACK, (request) => {
 			const reader = new FieldReader(objectBody(request.body));

@@ -1,7 +1,7 @@
 /** Search requests of a customer: created with criteria, updated partially (criteria replaced entirely). */
-import { idParam, route, withoutSite } from '../../api';
+import { createdAt, idParam, route, withoutSite } from '../../api';
 import type { ApiRoute, World } from '../../api';
-import { created, notFound, ok, utcNow } from '../../http';
+import { notFound, ok, utcNow } from '../../http';
 import type { Customer, SearchRequest } from '../../model';
 import type { Store } from '../../store';
 import { FieldReader, objectBody } from '../../validation';
@@ -65,7 +65,9 @@ export function searchRequestRoutes({ store }: World): ApiRoute[] {
 			const reader = new FieldReader(objectBody(request.body));
 			const fields = readNewSearchRequest(reader, store);
 			reader.throwIfInvalid();
-			return created(searchRequestView(addSearchRequest(store, customer, fields)));
+			const searchRequest = addSearchRequest(store, customer, fields);
+			const path = `/customers/${customer.customers_id}/search-requests/${searchRequest.search_request_id}`;
+			return createdAt(request, path, searchRequestView(searchRequest));
 		}),
 		route('PATCH', '/customers/{customerId}/search-requests/{searchRequestId}', CUSTOMER_PACK, (request) => {
 			const customer = pathCustomer(store, request);

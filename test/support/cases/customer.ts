@@ -47,8 +47,8 @@ export const customerCases: EndpointCase[] = [
 			after: ['POST /customers/search'],
 		},
 		verify: ({ output, requests }) => {
-			expect(requests[0].body).toEqual({ email: 'hugo.garnier@example.com', per_page: 1 });
-			expect(output[0]).toMatchObject({ lastname: 'Garnier', upsert: 'created' });
+			expect(requests[0].body).toEqual({ email: 'hugo.garnier@example.com', per_page: 10 });
+			expect(output[0]).toMatchObject({ lastname: 'Garnier', outcome: 'created' });
 		},
 	},
 	{

@@ -81,7 +81,7 @@ export const userCases: EndpointCase[] = [
 			profilePicture: true,
 			signaturePicture: false,
 		},
-		request: { method: 'DELETE', path: '/users/1004/photo', body: { profile_picture: true, signature_picture: false } },
+		request: { method: 'DELETE', path: '/users/1004/photo', body: { profile_picture: true } },
 	},
 	{
 		endpoint: 'DELETE /users/{userId}',

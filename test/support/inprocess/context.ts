@@ -4,6 +4,7 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestOptions,
+	IWebhookFunctions,
 	JsonObject,
 	NodeExecutionHint,
 } from 'n8n-workflow';
@@ -51,6 +52,8 @@ async function send(options: IHttpRequestOptions) {
 
 export interface InProcessRun {
 	context: IExecuteFunctions;
+	/** A webhook context of the same run (the trigger's fetch), sending through the same credential. */
+	webhook: IWebhookFunctions;
 	/** The execution hints the node added (input sent as given against a guess). */
 	hints: NodeExecutionHint[];
 	/** How many times a request asked the credential for a token (requests that ask at once share one exchange). */
@@ -132,6 +135,6 @@ export function inProcessContext(
 		},
 	};
 	const fake = fakeContext({ itemParameters, binaries, continueOnFail, ...credentialHelpers });
-	const { execute: context, hints } = fake;
-	return { context, hints, exchanges: () => exchanges, sent, credentialHelpers };
+	const { execute: context, webhook, hints } = fake;
+	return { context, webhook, hints, exchanges: () => exchanges, sent, credentialHelpers };
 }

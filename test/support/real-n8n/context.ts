@@ -2,8 +2,8 @@ import type { N8nInstance } from '../../../tools/n8n/launcher';
 
 /**
  * The first of the ports the real-n8n suites use: AGENCY_CRM_N8N_PORT_BASE, default 5710. Each suite
- * takes ten from its offset (n8n 2.x: +0, n8n 1.x: +10, queue mode: +20 to +39), so that two runs on
- * one machine only need different bases.
+ * takes its own from its offset (n8n 2.x: +0, n8n 1.x: +10, queue mode: +20 to +39, the installer
+ * tests: +70 to +77), so that two runs on one machine only need different bases.
  */
 export function portBase(): number {
 	const base = Number(process.env.AGENCY_CRM_N8N_PORT_BASE ?? 5710);

@@ -53,6 +53,7 @@ export const actionEndpoints: Endpoint[] = [
 		},
 		method: 'POST',
 		path: '/customers/{customerId}/actions',
+		record: { id: 'action_id' },
 		packs: ['Customers'],
 		resend: {
 			resend: false,
@@ -72,6 +73,7 @@ export const actionEndpoints: Endpoint[] = [
 		},
 		method: 'POST',
 		path: '/products/{productId}/actions',
+		record: { id: 'action_id' },
 		packs: ['Properties'],
 		resend: {
 			resend: false,

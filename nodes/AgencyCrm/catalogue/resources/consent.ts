@@ -2,6 +2,7 @@ import { toUtcDateTime } from '../convert';
 import { DATE_TIME_GUESS, customerField } from '../fields';
 import { guess } from '../rules';
 import type { Endpoint } from '../types';
+import { encodingField, partNameField, uploadAsChosen } from '../uploads';
 
 export const consentEndpoints: Endpoint[] = [
 	{
@@ -65,7 +66,10 @@ export const consentEndpoints: Endpoint[] = [
 					description: 'Name of the input binary field holding the proof of consent, e.g. a signed form',
 				},
 			},
+			partNameField('Proof Sent As', 'proof_file'),
+			encodingField,
 		],
+		derive: uploadAsChosen,
 	},
 	{
 		resource: 'consent',

@@ -1,4 +1,5 @@
 import { CUSTOMER_INCLUDES, relationOptions } from '../../../shared/relations';
+import { contactKeys } from '../contacts';
 import { address, commaList, id, idList, phoneList } from '../convert';
 import {
 	agencyField,
@@ -232,7 +233,7 @@ export const customerEndpoints: Endpoint[] = [
 			value: 'create',
 			action: 'Create a customer',
 			description:
-				'Create a contact from any of last name, email or phone. A contact with the same email or phone on the site is returned instead, unless Check Duplicate is on. Returns the contact.',
+				'Create a contact from any of last name, email or phone. A contact with the same email or phone on the site is returned instead, unchanged, unless Check Duplicate is on. Returns the contact and whether it was created or existing.',
 		},
 		method: 'POST',
 		path: '/customers',
@@ -258,6 +259,8 @@ export const customerEndpoints: Endpoint[] = [
 		checks: [identified],
 		resend: createFindsItsDuplicate,
 		outputKeys: CUSTOMER_OUTPUT,
+		custom: 'createCustomer',
+		writes: (request) => contactKeys(request.body),
 	},
 	{
 		resource: 'customer',
@@ -290,6 +293,7 @@ export const customerEndpoints: Endpoint[] = [
 		},
 		custom: 'upsertCustomer',
 		outputKeys: CUSTOMER_OUTPUT,
+		writes: (request) => contactKeys(request.body),
 	},
 	{
 		resource: 'customer',

@@ -87,6 +87,7 @@ export const searchRequestEndpoints: Endpoint[] = [
 		},
 		method: 'POST',
 		path: '/customers/{customerId}/search-requests',
+		record: { id: 'search_request_id' },
 		packs: ['Customers'],
 		resend: {
 			resend: false,
@@ -111,6 +112,7 @@ export const searchRequestEndpoints: Endpoint[] = [
 		},
 		method: 'PATCH',
 		path: '/customers/{customerId}/search-requests/{searchRequestId}',
+		record: { id: 'search_request_id' },
 		packs: ['Customers'],
 		fields: [
 			customerField('path'),

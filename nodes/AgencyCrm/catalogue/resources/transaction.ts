@@ -228,6 +228,7 @@ export const transactionEndpoints: Endpoint[] = [
 		},
 		method: 'PUT',
 		path: '/agreement/{compromisId}',
+		record: { id: 'compromis_id', readBack: 'transaction:get' },
 		packs: ['Sales'],
 		fields: [transactionId, ...billingFields],
 	},

@@ -1,5 +1,5 @@
 import { EVENT_OPTIONS } from '../../../shared/events';
-import { id, keyValues, stringList } from '../convert';
+import { keyValues, stringList, wholeNumber } from '../convert';
 import { idInPath } from '../fields';
 import { guard, guess, integer, integerId, isList, isObject, isText, rule, spec } from '../rules';
 import type { Endpoint, FieldSpec, PreparedRequest } from '../types';
@@ -100,13 +100,17 @@ function deliveryFields(isCreate: boolean): FieldSpec[] {
 			in: 'body',
 			placement: 'collection',
 			key: 'auth_id',
-			convert: id,
-			rules: stated(integer()),
+			convert: wholeNumber,
+			convertsExtraBody: true,
+			// The spec types it an integer for updates; for creates the body is a guess, but an id is an id.
+			rules: [rule(isCreate ? POST_BODY : spec(PUT_BODY), integer())],
+			// A text box, so that the field added and left empty sends nothing (a number box sent 0).
 			property: {
 				displayName: 'Auth ID',
 				name: 'authId',
-				type: 'number',
-				default: 0,
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 3',
 				description: 'Webhook auth configuration to use for the deliveries',
 			},
 		},
@@ -176,6 +180,7 @@ export const webhookEndpoints: Endpoint[] = [
 		},
 		method: 'POST',
 		path: '/hooks',
+		record: { id: 'id' },
 		packs: ['Any'],
 		resend: {
 			resend: false,
@@ -222,6 +227,7 @@ export const webhookEndpoints: Endpoint[] = [
 		},
 		method: 'PUT',
 		path: '/hooks/{hookId}',
+		record: { id: 'id' },
 		packs: ['Any'],
 		fields: [hookId, urlField(false), eventsField(false), ...deliveryFields(false), clearFields],
 		derive: clearedToNull,

@@ -1,4 +1,4 @@
-import { id, idList, numeric } from '../../convert';
+import { idList, numeric, wholeNumber } from '../../convert';
 import { integer, isBoolean, isText, numberBetween, rule, spec } from '../../rules';
 import { keyOf, withParts } from '../../fields';
 import type { FieldSpec, Rule } from '../../types';
@@ -14,6 +14,11 @@ function typedField(property: FieldSpec['property'], type: string, test: Rule['t
 	const field: FieldSpec = { in: 'body', placement: 'collection', property };
 	return { ...field, rules: typed(`"${keyOf(field)}: ${type} or null"`, test) };
 }
+/** An optional body field the spec types "integer or null": digit text is sent as a number, in the extra body too. */
+function integerField(property: FieldSpec['property']): FieldSpec {
+	return { ...typedField(property, 'integer', integer()), convert: wholeNumber, convertsExtraBody: true };
+}
+
 /** "location_geo: When given, lat and lng (numbers) both required", in decimal degrees. */
 const GEO = spec(`${CREATE_EVENT}: "location_geo … When given, lat and lng (numbers) both required" (decimal degrees)`);
 
@@ -62,39 +67,27 @@ export const optionalEventFields: FieldSpec[] = [
 			coordinates,
 		),
 	},
-	typedField(
-		{
-			displayName: 'Sequence Duration',
-			name: 'sequenceDuration',
-			type: 'number',
-			default: 30,
-			description: 'Minutes per booking slot',
-		},
-		'integer',
-		integer(),
-	),
-	typedField(
-		{
-			displayName: 'Gathering Gauge',
-			name: 'gatheringGauge',
-			type: 'number',
-			default: 1,
-			description: 'Maximum number of attendees per slot',
-		},
-		'integer',
-		integer(),
-	),
-	typedField(
-		{
-			displayName: 'Commute Duration',
-			name: 'commuteDuration',
-			type: 'number',
-			default: 0,
-			description: 'Minutes reserved before the event for travelling',
-		},
-		'integer',
-		integer(),
-	),
+	integerField({
+		displayName: 'Sequence Duration',
+		name: 'sequenceDuration',
+		type: 'number',
+		default: 30,
+		description: 'Minutes per booking slot',
+	}),
+	integerField({
+		displayName: 'Gathering Gauge',
+		name: 'gatheringGauge',
+		type: 'number',
+		default: 1,
+		description: 'Maximum number of attendees per slot',
+	}),
+	integerField({
+		displayName: 'Commute Duration',
+		name: 'commuteDuration',
+		type: 'number',
+		default: 0,
+		description: 'Minutes reserved before the event for travelling',
+	}),
 	typedField(
 		{
 			displayName: 'Communicate Location',
@@ -117,17 +110,13 @@ export const optionalEventFields: FieldSpec[] = [
 		'boolean',
 		isBoolean,
 	),
-	typedField(
-		{
-			displayName: 'Reminder',
-			name: 'remindTimeInMin',
-			type: 'number',
-			default: 15,
-			description: 'How many minutes before the event the reminder goes off (0 disables the offset)',
-		},
-		'integer',
-		integer(),
-	),
+	integerField({
+		displayName: 'Reminder',
+		name: 'remindTimeInMin',
+		type: 'number',
+		default: 15,
+		description: 'How many minutes before the event the reminder goes off (0 disables the offset)',
+	}),
 	{
 		in: 'body',
 		placement: 'collection',
@@ -220,19 +209,14 @@ export const optionalEventFields: FieldSpec[] = [
 		'boolean',
 		isBoolean,
 	),
-	{
-		...typedField(
-			{
-				displayName: 'Parent ID',
-				name: 'parentId',
-				type: 'number',
-				default: 0,
-				description: 'Event heading the recurring series this event belongs to',
-			},
-			'integer',
-			integer(),
-		),
-		convert: id,
-	},
+	// An id: a text box, so that the field added and left empty sends nothing (a number box sent 0).
+	integerField({
+		displayName: 'Parent ID',
+		name: 'parentId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 42',
+		description: 'Event heading the recurring series this event belongs to',
+	}),
 	recurrenceField,
 ];

@@ -1,17 +1,12 @@
 import { participants, toUtcDateTime } from '../../convert';
 import { agencyField, idInPath } from '../../fields';
 import { integerId, isBoolean, isText, rule, spec, utcDateTime } from '../../rules';
-import type { Endpoint, PreparedRequest } from '../../types';
+import type { Endpoint } from '../../types';
 import { CREATE_EVENT, endsAfterStarts, participantRules } from './checks';
 import { optionalEventFields } from './eventFields';
 import { countOrUntil } from './recurrence';
 
 const required = (field: string) => spec(`${CREATE_EVENT}: "${field}" is required`);
-
-/** "the service: array or null, required": no participant row is sent as null. */
-function participantsOrNull(request: PreparedRequest): PreparedRequest {
-	return 'users' in request.body ? request : { ...request, body: { ...request.body, users: null } };
-}
 
 export const calendarEndpoints: Endpoint[] = [
 	{
@@ -25,6 +20,7 @@ export const calendarEndpoints: Endpoint[] = [
 		},
 		method: 'POST',
 		path: '/calendar/events',
+		record: { id: 'id' },
 		packs: ['SITE_CALENDAR:WRITE'],
 		resend: {
 			resend: false,
@@ -95,6 +91,7 @@ export const calendarEndpoints: Endpoint[] = [
 				placement: 'top',
 				key: 'users',
 				convert: participants,
+				convertsExtraBody: true,
 				property: {
 					displayName: 'Participants',
 					name: 'participants',
@@ -102,7 +99,8 @@ export const calendarEndpoints: Endpoint[] = [
 					typeOptions: { multipleValues: true },
 					default: {},
 					placeholder: 'Add Participant',
-					description: 'Users taking part: each once, exactly one organizer and exactly one creator',
+					description:
+						'Users taking part: each once, exactly one organizer and exactly one creator. Sent as users (a guess of the key); none is sent when empty. Under another key: leave this empty and give the list in Extra Body Fields.',
 					options: [
 						{
 							displayName: 'Participant',
@@ -136,7 +134,6 @@ export const calendarEndpoints: Endpoint[] = [
 			},
 			...optionalEventFields,
 		],
-		derive: participantsOrNull,
 		checks: [endsAfterStarts, participantRules, countOrUntil],
 	},
 	{

@@ -1,6 +1,16 @@
 import { productField } from '../../fields';
-import { MAX_UPLOAD_BYTES, MIN_PICTURE_WIDTH, imageOnly, maxBytes, minImageWidth, rule, spec } from '../../rules';
+import {
+	MAX_UPLOAD_BYTES,
+	MIN_PICTURE_WIDTH,
+	imageOnly,
+	maxBytes,
+	minImageWidth,
+	rule,
+	spec,
+	unreadableImage,
+} from '../../rules';
 import type { Endpoint } from '../../types';
+import { partNameField, uploadAsChosen } from '../../uploads';
 
 /** Spec section 4 "Products" and section 8: "minimum width 800 px, maximum 20 MB" for both uploads. */
 const PHOTO = spec(
@@ -43,6 +53,7 @@ export function pictureUpload(visibility: 'public' | 'private'): Endpoint {
 				required: PHOTO,
 				rules: [
 					rule(PHOTO, imageOnly),
+					unreadableImage,
 					rule(PHOTO, maxBytes(MAX_UPLOAD_BYTES)),
 					rule(PHOTO, minImageWidth(MIN_PICTURE_WIDTH)),
 				],
@@ -65,6 +76,8 @@ export function pictureUpload(visibility: 'public' | 'private'): Endpoint {
 					description: 'Caption of the photo',
 				},
 			},
+			partNameField('Picture Sent As', 'file'),
 		],
+		derive: uploadAsChosen,
 	};
 }

@@ -1,5 +1,5 @@
 import { userField } from '../../fields';
-import { MAX_UPLOAD_BYTES, atLeastOne, guess, imageOnly, maxBytes, rule, spec } from '../../rules';
+import { MAX_UPLOAD_BYTES, atLeastOne, guess, imageOnly, maxBytes, rule, spec, unreadableImage } from '../../rules';
 import type { Endpoint, FieldSpec } from '../../types';
 
 const PHOTO = spec(
@@ -11,7 +11,7 @@ function pictureFile(part: 'profile_picture' | 'signature_picture', property: Fi
 		in: 'file',
 		placement: 'collection',
 		key: part,
-		rules: [rule(PHOTO, imageOnly), rule(PHOTO, maxBytes(MAX_UPLOAD_BYTES))],
+		rules: [rule(PHOTO, imageOnly), unreadableImage, rule(PHOTO, maxBytes(MAX_UPLOAD_BYTES))],
 		property,
 	};
 }
@@ -60,6 +60,20 @@ export const uploadPhoto: Endpoint = {
 	],
 };
 
+/**
+ * A picture to delete: sent as `true` in the body, and not at all when off. The spec names the flags
+ * but not where they go: with both off, the flags can be sent in Extra Body Fields or Extra Query
+ * Parameters under the names and in the place the API expects.
+ */
+function deletionFlag(property: FieldSpec['property']): FieldSpec {
+	return {
+		in: 'body',
+		placement: 'top',
+		convert: (value) => ({ value: value === false ? undefined : value }),
+		property,
+	};
+}
+
 export const deletePhoto: Endpoint = {
 	resource: 'user',
 	operation: {
@@ -73,28 +87,20 @@ export const deletePhoto: Endpoint = {
 	packs: ['Access'],
 	fields: [
 		userField('path'),
-		{
-			in: 'body',
-			placement: 'top',
-			property: {
-				displayName: 'Profile Picture',
-				name: 'profilePicture',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to delete the profile photo',
-			},
-		},
-		{
-			in: 'body',
-			placement: 'top',
-			property: {
-				displayName: 'Signature Picture',
-				name: 'signaturePicture',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to delete the signature image',
-			},
-		},
+		deletionFlag({
+			displayName: 'Profile Picture',
+			name: 'profilePicture',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to delete the profile photo',
+		}),
+		deletionFlag({
+			displayName: 'Signature Picture',
+			name: 'signaturePicture',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to delete the signature image',
+		}),
 	],
 	checks: [
 		// Spec section 4: "Boolean flags … select what to delete"; whether both may be off is not shown.
