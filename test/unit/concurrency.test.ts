@@ -25,11 +25,20 @@ function tracked(behaviour: (index: number) => { ms: number; fails?: boolean }) 
 }
 
 test('results come back by index whatever order the tasks finish in', async () => {
-	// Later tasks finish first: 0 takes 40 ms, 7 takes 5 ms.
-	const { task, finished } = tracked((index) => ({ ms: 40 - index * 5 }));
-	const results = await mapBounded(8, 8, task);
-	expect(results).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((index) => `result ${index}`));
-	expect(finished[0]).toBe(7);
+	// Each task waits to be released; once all eight have started they are released last first (tasks
+	// start a turn of the event loop apart, so durations alone would order them only on an idle machine).
+	const finished: number[] = [];
+	const release: Array<() => void> = [];
+	const task = async (index: number) => {
+		await new Promise<void>((resolve) => (release[index] = resolve));
+		finished.push(index);
+		return `result ${index}`;
+	};
+	const results = mapBounded(8, 8, task);
+	while (release.filter(Boolean).length < 8) await wait(1);
+	for (let index = 7; index >= 0; index--) release[index]();
+	expect(await results).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((index) => `result ${index}`));
+	expect(finished).toEqual([7, 6, 5, 4, 3, 2, 1, 0]);
 });
 
 test('never more than the limit at once, and the limit is reached when there is work', async () => {
