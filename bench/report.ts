@@ -43,6 +43,8 @@ export interface Goal {
 	goal: string;
 	figure: string;
 	met: boolean;
+	/** What bounds the figure, measured in the same run: shown when the goal is missed. */
+	bound?: string;
 }
 
 export interface Benchmark {
@@ -143,7 +145,11 @@ function benchmarkTable(benchmark: Benchmark): string {
 export function goalsTable(goals: Goal[]): string {
 	return table(
 		['goal', 'measured', 'met'],
-		goals.map((goal) => [goal.goal, goal.figure, goal.met ? 'yes' : '**no**']),
+		goals.map((goal) => [
+			goal.goal,
+			goal.met || !goal.bound ? goal.figure : `${goal.figure}. Bounded by: ${goal.bound}`,
+			goal.met ? 'yes' : '**no**',
+		]),
 	);
 }
 
