@@ -47,6 +47,32 @@ function adminRoute(method: string, pattern: string, summary: string, handler: A
 	return { method, pattern: `/_admin${pattern}`, summary, handler };
 }
 
+/** Faults and answer profiles alike: set for one client or for all, read back, cleared. */
+interface ClientSetting {
+	configure(body: unknown, knownClient: (clientId: string) => boolean): unknown;
+	describe(): unknown;
+	clear(): void;
+}
+
+function clientSettingRoutes(
+	pattern: string,
+	setting: ClientSetting,
+	knownClient: (clientId: string) => boolean,
+	summaries: { read: string; set: string; clear: string },
+	readBack: () => unknown = () => setting.describe(),
+): AdminRoute[] {
+	return [
+		adminRoute('GET', pattern, summaries.read, () => json({ data: readBack() })),
+		adminRoute('POST', pattern, summaries.set, (request) =>
+			json({ data: setting.configure(request.body, knownClient) }),
+		),
+		adminRoute('DELETE', pattern, summaries.clear, () => {
+			setting.clear();
+			return json({ data: setting.describe() });
+		}),
+	];
+}
+
 function readLimit(query: URLSearchParams, fallback: number): number {
 	const reader = FieldReader.forQuery(query);
 	const limit = reader.optionalInteger('limit', { min: 1, max: REQUEST_LOG_SIZE }) ?? fallback;
@@ -119,30 +145,22 @@ export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatch
 		adminRoute('GET', '', 'this list', () =>
 			json({ data: routes.map(({ method, pattern, summary }) => ({ method, path: pattern, summary })) }),
 		),
-		adminRoute('GET', '/faults', 'faults in force', () => json({ data: faults.describe() })),
-		adminRoute(
-			'POST',
-			'/faults',
-			'set faults {client_id?, latency_ms?, rate_429?, retry_after_s?, rate_limit_per_s?, rate_5xx?, status_5xx?, reset_rate?, reset_after_rate?, revoke_token_every?, consent_proof_failure?, include_token?}',
-			(request) => json({ data: faults.configure(request.body, knownClient) }),
-		),
-		adminRoute('DELETE', '/faults', 'clear every fault', () => {
-			faults.clear();
-			return json({ data: faults.describe() });
+		...clientSettingRoutes('/faults', faults, knownClient, {
+			read: 'faults in force',
+			set: 'set faults {client_id?, latency_ms?, rate_429?, retry_after_s?, rate_limit_per_s?, rate_5xx?, status_5xx?, reset_rate?, reset_after_rate?, revoke_token_every?, consent_proof_failure?, include_token?}',
+			clear: 'clear every fault',
 		}),
-		adminRoute('GET', '/answer-profile', 'answer profiles in force, and what each changes', () =>
-			json({ data: { ...profiles.describe(), profiles: describeProfiles() } }),
-		),
-		adminRoute(
-			'POST',
+		...clientSettingRoutes(
 			'/answer-profile',
-			'answer as the spec also allows {client_id?, profile}: one profile for a client, or for every client',
-			(request) => json({ data: profiles.configure(request.body, knownClient) }),
+			profiles,
+			knownClient,
+			{
+				read: 'answer profiles in force, and what each changes',
+				set: 'answer as the spec also allows {client_id?, profile}: one profile for a client, or for every client',
+				clear: 'back to the default answers for every client',
+			},
+			() => ({ ...profiles.describe(), profiles: describeProfiles() }),
 		),
-		adminRoute('DELETE', '/answer-profile', 'back to the default answers for every client', () => {
-			profiles.clear();
-			return json({ data: profiles.describe() });
-		}),
 		adminRoute('POST', '/revoke-tokens', 'revoke the live tokens {client_id?}', (request) => {
 			const reader = new FieldReader(objectBody(request.body));
 			const clientId = reader.optionalString('client_id', { nullable: true }) ?? undefined;

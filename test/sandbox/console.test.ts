@@ -34,6 +34,14 @@ async function submit(path: string, fields: Record<string, string> | FormData) {
 	};
 }
 
+/** Posts a form the console must refuse: 422, the form shown again with each problem named. */
+async function expectRefused(path: string, fields: Record<string, string>, problems: string[]) {
+	const { status, text } = await submit(path, fields);
+	expect(status).toBe(422);
+	for (const problem of problems) expect(text).toContain(problem);
+	return text;
+}
+
 async function subscribe(path: string, origines: string[]) {
 	const result = await h.api('POST', '/hooks', { body: { url: receiver.url(path), origines } });
 	expect(result.status).toBe(201);
@@ -140,36 +148,31 @@ test('a website lead becomes a contact with its origin, consent and message, and
 test('a form the API would refuse is shown again with each problem named by its label; nothing is written or sent', async () => {
 	await subscribe('/ok', ['CUSTOMER_CREATE']);
 	const contactsBefore = (await h.admin('GET', '/duplicate-contacts')).body.data.customers;
-	const refused = await submit('/console/contacts', {
-		site: '1',
-		firstname: '',
-		lastname: '',
-		email: 'not-an-email',
-		agency_id: '201',
-		origin_id: '1',
-		transaction_type: 'sale',
-		comment: '',
-	});
-	expect(refused.status).toBe(422);
-	expect(refused.text).toContain('E-mail: must be an email address');
-	expect(refused.text).toContain('Agency: is not an agency of site 1');
-	expect(refused.text).toContain('value="not-an-email"');
+	const refused = await expectRefused(
+		'/console/contacts',
+		{
+			site: '1',
+			firstname: '',
+			lastname: '',
+			email: 'not-an-email',
+			agency_id: '201',
+			origin_id: '1',
+			transaction_type: 'sale',
+			comment: '',
+		},
+		['E-mail: must be an email address', 'Agency: is not an agency of site 1'],
+	);
+	expect(refused).toContain('value="not-an-email"');
 	expect((await h.admin('GET', '/duplicate-contacts')).body.data.customers).toBe(contactsBefore);
 
-	const price = await submit('/console/properties/5003', {
-		title: 'Appartement',
-		price: 'cheap',
-		surface: '',
-		rooms: '',
-		status: 'active',
-		city: '',
-		postal_code: '',
-	});
-	expect(price.status).toBe(422);
-	expect(price.text).toContain('Price: must be a number');
-	const criterion = await submit('/console/properties/5003/criteria', { criterion_id: '9', value: 'Z' });
-	expect(criterion.status).toBe(422);
-	expect(criterion.text).toContain('Value: must be one of: A, B, C, D, E, F, G');
+	await expectRefused(
+		'/console/properties/5003',
+		{ title: 'Appartement', price: 'cheap', surface: '', rooms: '', status: 'active', city: '', postal_code: '' },
+		['Price: must be a number'],
+	);
+	await expectRefused('/console/properties/5003/criteria', { criterion_id: '9', value: 'Z' }, [
+		'Value: must be one of: A, B, C, D, E, F, G',
+	]);
 	await new Promise((resolve) => setTimeout(resolve, 200));
 	expect(receiver.received).toEqual([]);
 });
