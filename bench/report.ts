@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /**
  * The figures of `npm run bench` and the files it writes: `bench/results.json`
@@ -173,9 +173,19 @@ function section(benchmark: Benchmark): string {
 	].join('\n');
 }
 
+/** The heading of RESULTS.md's last section, written by hand from `npm run bench:profile` runs. */
+const PROFILES_HEADING = '## Where the time goes (npm run bench:profile)';
+
+/** RESULTS.md's profile section as it stands, kept by a new run (it has its own dates). */
+function profilesSection(markdownFile: string): string[] {
+	const text = existsSync(markdownFile) ? readFileSync(markdownFile, 'utf8') : '';
+	const start = text.indexOf(PROFILES_HEADING);
+	return start === -1 ? [] : [text.slice(start).trimEnd(), ''];
+}
+
 /**
  * Writes both files; `other` is the bursts of the last run on another n8n version (its own run, its
- * own date), shown after this run's sections.
+ * own date), shown after this run's sections. The profile section at the end of RESULTS.md is kept.
  */
 export function writeResults(
 	jsonFile: string,
@@ -217,6 +227,7 @@ export function writeResults(
 			Object.entries(ratios).map(([name, value]) => [name, value.toFixed(2)]),
 		),
 		'',
+		...profilesSection(markdownFile),
 	].join('\n');
 	writeFileSync(markdownFile, markdown);
 }
