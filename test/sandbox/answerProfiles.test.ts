@@ -1,4 +1,5 @@
 import { SHORT_PAGE_SIZE } from '../../sandbox/answerProfiles';
+import { startSandbox } from '../../sandbox';
 import { detailFields, useSandbox } from '../support/sandbox/harness';
 
 /**
@@ -88,4 +89,14 @@ test('loose-search: the customer search ignores email and phone, and answers wit
 	await setProfile('loose-search');
 	const loose = await h.api('POST', '/customers/search', { body: { email: 'nobody@example.com', per_page: 3 } });
 	expect(loose.body.data).toEqual(everyone.body.data);
+});
+
+test('a sandbox started with a profile (what `--answer-profile` sets) answers every client so from the start', async () => {
+	const started = await startSandbox({ port: 0, answerProfile: 'offset-meta' });
+	try {
+		const profiles = await fetch(`${started.origin}/_admin/answer-profile`).then((response) => response.json());
+		expect(profiles.data).toMatchObject({ global: 'offset-meta', clients: {} });
+	} finally {
+		await started.close();
+	}
 });

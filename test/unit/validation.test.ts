@@ -7,6 +7,7 @@ import { InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 import { byId } from '../../tools/n8n/workflows';
 import { parseMultipart } from '../../sandbox/multipart';
 import { fakeContext } from '../support/fakeN8n';
+import { png } from '../support/fixtures/images';
 
 /** prepareRequest with parameters from a plain object, in the fake's workflow time zone, Paris. */
 async function prepare(resource: string, operation: string, parameters: IDataObject) {
@@ -237,6 +238,31 @@ describe('issue 17, point 11: the guessed names and encoding of uploads are opti
 		expect(parts.map((part) => [part.name, part.filename])).toEqual([
 			['reason', undefined],
 			['proof', 'form.pdf'],
+		]);
+	});
+
+	test('a product picture goes under "file" by default, under the name chosen in Picture Sent As otherwise', async () => {
+		const picture = (additionalFields: IDataObject) =>
+			prepareRequest(
+				fakeContext({
+					itemParameters: [{ productId: byId(5002), binaryPropertyName: 'data', additionalFields }],
+					binaries: [{ data: { data: png(1200, 800), fileName: 'living-room.png', mimeType: 'image/png' } }],
+				}).execute,
+				findEndpoint('product', 'uploadPublicPicture')!,
+				0,
+			);
+		const partsOf = async (additionalFields: IDataObject) => {
+			const sent = toApiRequest(findEndpoint('product', 'uploadPublicPicture')!, await picture(additionalFields), 0);
+			const type = String((sent.headers as IDataObject)['Content-Type']);
+			return parseMultipart(sent.body as Buffer, type).map((part) => [part.name, part.filename]);
+		};
+		expect(await partsOf({ title: 'Salon' })).toEqual([
+			['title', undefined],
+			['file', 'living-room.png'],
+		]);
+		expect(await partsOf({ title: 'Salon', uploadPartName: 'photo' })).toEqual([
+			['title', undefined],
+			['photo', 'living-room.png'],
 		]);
 	});
 });
