@@ -1,7 +1,11 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
 import { waitFor } from '../test/support/waitFor';
 import { admin } from '../test/support/sandbox/admin';
-import type { N8nProcess, publicApi } from '../tools/n8n/launcher';
+import type { N8nInstance, N8nProcess, publicApi } from '../tools/n8n/launcher';
 import type { Candidate } from './n8nWorkflows';
+import type { Run } from './report';
 
 /** What `npm run bench` and `npm run bench:profile` share to drive n8n and the sandbox. */
 
@@ -45,6 +49,26 @@ export async function exchangeToken(origin: string): Promise<string> {
 		body: `site_id=${DEMO_CLIENT.siteId}`,
 	});
 	return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Registers a hook of the demo client for `url` (CUSTOMER_UPDATE), as a user would for n8n's Webhook node. */
+export async function registerHook(origin: string, url: string): Promise<void> {
+	const registered = await fetch(`${origin}/api/v2/site/hooks`, {
+		method: 'POST',
+		headers: { Authorization: `Bearer ${await exchangeToken(origin)}`, 'Content-Type': 'application/json' },
+		body: JSON.stringify({ url, origines: ['CUSTOMER_UPDATE'] }),
+	});
+	if (!registered.ok) throw new Error(`hook for ${url}: ${registered.status} ${await registered.text()}`);
+}
+
+/**
+ * Puts the floor node (bench/floor, compiled by `npm run build:tools`) in the instance's n8n custom
+ * folder, where n8n loads it as `CUSTOM.agencyCrmFloor`.
+ */
+export function installFloorNode(instance: N8nInstance): void {
+	const custom = path.join(instance.userFolder, '.n8n', 'custom');
+	mkdirSync(custom, { recursive: true });
+	copyFileSync(path.join(__dirname, 'floor', 'AgencyCrmFloor.node.js'), path.join(custom, 'AgencyCrmFloor.node.js'));
 }
 
 /** The id of the active hook the sandbox holds for `url` (n8n registers it after activation). */
@@ -152,4 +176,23 @@ export async function runWorkflow(bench: Bench, candidate: Candidate, body: unkn
 		ms: runData[node]?.[0]?.executionTime ?? NaN,
 	}));
 	return { nodeMs, workflowMs, output, nodeSpans };
+}
+
+/** Rounds of every candidate, the order alternating, after a warm-up round that is not kept. */
+export async function inRounds<T extends string>(
+	rounds: number,
+	candidates: T[],
+	run: (candidate: T, warmUp: boolean) => Promise<Run | undefined>,
+): Promise<Record<T, Run[]>> {
+	const runs = Object.fromEntries(candidates.map((candidate) => [candidate, [] as Run[]])) as Record<T, Run[]>;
+	for (const candidate of candidates) await run(candidate, true);
+	for (let round = 0; round < rounds; round++) {
+		const order = round % 2 === 0 ? candidates : [...candidates].reverse();
+		for (const candidate of order) {
+			const result = await run(candidate, false);
+			if (result) runs[candidate].push(result);
+			console.log(`  round ${round + 1}, ${candidate}: ${result ? Math.round(result.ms) : '?'} ms`);
+		}
+	}
+	return runs;
 }

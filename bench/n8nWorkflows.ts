@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { DEFAULT_CONCURRENCY } from '../nodes/AgencyCrm/catalogue/nodeOptions';
 import type { Credential, NodeSpec } from '../tools/n8n/workflows';
-import { byId, chainedWorkflow, crmNode, triggerNode, webhookNode } from '../tools/n8n/workflows';
+import { byId, chainedWorkflow, credentialsOf, crmNode, triggerNode, webhookNode } from '../tools/n8n/workflows';
 
 /**
  * The workflows `npm run bench` runs in real n8n: each candidate of a benchmark is one workflow,
@@ -91,10 +91,15 @@ const bearerHeader = {
 
 export const CREATE_CONCURRENCY_ONE = 'this node, Concurrency 1';
 export const CREATE_DEFAULT = `this node, Concurrency ${DEFAULT_CONCURRENCY} (default)`;
-export const CREATE_HTTP_UNBATCHED = 'HTTP Request node, no batching';
-export const CREATE_HTTP_BATCHED = 'HTTP Request node, batching 10 items / 20 ms';
+export const CREATE_HTTP_UNBATCHED = 'HTTP Request node, no credential (token from a first node), no batching';
+export const CREATE_HTTP_CREDENTIAL = "HTTP Request node with this package's credential, no batching";
+export const CREATE_HTTP_BATCHED = 'HTTP Request node, no credential, batching 10 items / 20 ms';
 
-/** Customer creates, one per item: this node at two concurrencies, and the HTTP Request node. */
+/**
+ * Customer creates, one per item: this node at two concurrencies, and the HTTP Request node with a
+ * token header written by an expression, with this package's credential (a predefined credential
+ * type: n8n reads it for every request), and with its batching option.
+ */
 export function createCandidates(origin: string, credential: Credential, basic: Credential): Candidate[] {
 	const create = (concurrency: number) =>
 		crmNode('Create Customer', credential, {
@@ -105,27 +110,37 @@ export function createCandidates(origin: string, credential: Credential, basic: 
 			output: 'simple',
 			additionalFields: { email: '={{ $json.email }}', concurrency },
 		});
-	const httpCreate = (batching: Record<string, unknown>) => ({
+	const httpCreate = (authentication: object, batching: Record<string, unknown> = {}): NodeSpec => ({
 		name: 'HTTP Request',
 		type: 'n8n-nodes-base.httpRequest',
 		typeVersion: 4.2,
 		parameters: {
 			method: 'POST',
 			url: `${origin}/api/v2/site/customers`,
-			...bearerHeader,
+			...authentication,
 			sendBody: true,
 			specifyBody: 'json',
 			jsonBody: '={ "agency_id": 101, "lastname": "Bench {{ $json.index }}", "email": "{{ $json.email }}" }',
 			options: batching,
 		},
 	});
+	const withCredential = {
+		authentication: 'predefinedCredentialType',
+		nodeCredentialType: 'agencyCrmApi',
+	};
 	return [
 		candidate('CreateOne', CREATE_CONCURRENCY_ONE, [itemsFromRequest(), create(1)], ['Create Customer']),
 		candidate('CreateDef', CREATE_DEFAULT, [itemsFromRequest(), create(DEFAULT_CONCURRENCY)], ['Create Customer']),
 		candidate(
 			'CreateHtp',
 			CREATE_HTTP_UNBATCHED,
-			[tokenRequest(origin, basic), itemsFromRequest(), httpCreate({})],
+			[tokenRequest(origin, basic), itemsFromRequest(), httpCreate(bearerHeader)],
+			['HTTP Request'],
+		),
+		candidate(
+			'CreateCrd',
+			CREATE_HTTP_CREDENTIAL,
+			[itemsFromRequest(), { ...httpCreate(withCredential), credentials: credentialsOf(credential) }],
 			['HTTP Request'],
 		),
 		candidate(
@@ -134,7 +149,7 @@ export function createCandidates(origin: string, credential: Credential, basic: 
 			[
 				tokenRequest(origin, basic),
 				itemsFromRequest(),
-				httpCreate({ batching: { batch: { batchSize: 10, batchInterval: 20 } } }),
+				httpCreate(bearerHeader, { batching: { batch: { batchSize: 10, batchInterval: 20 } } }),
 			],
 			['HTTP Request'],
 		),
@@ -143,12 +158,24 @@ export function createCandidates(origin: string, credential: Credential, basic: 
 
 export const LIST_RAW = 'this node, Output Raw';
 export const LIST_SIMPLE = 'this node, Output Simplified (default)';
+export const LIST_FLOOR = "the floor: a minimal node on n8n's authenticated helper (bench/floor)";
 export const LIST_HTTP = 'HTTP Request node (pagination) + Split Out';
+export const RAW_LOOP = 'raw fetch loop';
 
-/** Return All of every customer: this node (Raw and Simplified), and HTTP Request with pagination + Split Out. */
+/**
+ * Return All of every customer: this node (Raw and Simplified), the floor a node can reach on n8n's
+ * authenticated helper (bench/floor, in n8n's custom folder: see installFloorNode), and HTTP Request
+ * with pagination + Split Out.
+ */
 export function listCandidates(origin: string, credential: Credential, basic: Credential): Candidate[] {
 	const getAll = (output: string) =>
 		crmNode('Get Many Customers', credential, { resource: 'customer', operation: 'getAll', returnAll: true, output });
+	const floor: NodeSpec = {
+		name: 'Floor',
+		type: 'CUSTOM.agencyCrmFloor',
+		typeVersion: 1,
+		credentials: credentialsOf(credential),
+	};
 	const httpPages: NodeSpec = {
 		name: 'HTTP Request',
 		type: 'n8n-nodes-base.httpRequest',
@@ -183,12 +210,16 @@ export function listCandidates(origin: string, credential: Credential, basic: Cr
 	return [
 		candidate('ListRaw', LIST_RAW, [getAll('raw')], ['Get Many Customers']),
 		candidate('ListSimpl', LIST_SIMPLE, [getAll('simple')], ['Get Many Customers']),
+		candidate('ListFloor', LIST_FLOOR, [floor], ['Floor']),
 		candidate('ListHttp', LIST_HTTP, [tokenRequest(origin, basic), httpPages, splitOut], ['HTTP Request', 'Split Out']),
 	];
 }
 
 export const BURST_TRIGGER = 'Agency CRM Trigger (Fetch Full Record on)';
 export const BURST_WEBHOOK = "n8n's Webhook node (answers on receipt, does nothing else)";
+const LAZY = ', N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true';
+export const BURST_TRIGGER_LAZY = `${BURST_TRIGGER}${LAZY}`;
+export const BURST_WEBHOOK_LAZY = `${BURST_WEBHOOK}${LAZY}`;
 export const TRIGGER_NODE = 'Agency CRM Trigger';
 
 /** The trigger the burst is sent to (registered on activation), with its defaults. */

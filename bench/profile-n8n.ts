@@ -1,13 +1,17 @@
 /**
- * `npm run bench:profile`: where the time of a Return All (or of a trigger burst) goes inside real
- * n8n. Starts n8n with `--cpu-prof`, runs the workflow of one candidate of `npm run bench` several
- * times (after one warm-up run), stops n8n, and adds up the main process's CPU samples taken while
- * the runs went on, by area (this package, n8n's authenticated request path, its HTTP client, JSON,
- * the execution engine, the database, garbage collection, idle) and by function (inclusive).
- *   npm run bench:profile -- list-raw|list-simple|list-http|burst [runs]
+ * `npm run bench:profile`: where the time of a Return All, of 1,000 creates (or of a trigger burst)
+ * goes inside real n8n. Starts n8n with `--cpu-prof`, runs the workflow of one candidate of
+ * `npm run bench` several times (after one warm-up run), stops n8n, and adds up the main process's
+ * CPU samples taken while the runs went on, by area (this package, n8n's authenticated request path,
+ * its HTTP client, JSON, the execution engine, the database, garbage collection, idle) and by
+ * function (inclusive); for the creates, per item too.
+ *   npm run bench:profile -- list-raw|list-simple|list-floor|list-http|creates|creates-http [runs]
+ *   npm run bench:profile -- burst|burst-v1|burst-lazy|burst-webhook [bursts of 100]
+ * (the trigger, the trigger at version 1, the trigger with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, n8n's
+ * Webhook node)
  * Figures only; never fails on time.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -17,8 +21,16 @@ import { createInstance, importJson, installedN8n, publicApi, ROOT, startServer 
 import { sandboxCredential } from '../tools/n8n/workflows';
 import type { Area } from './cpuProfile';
 import { summariseProfile } from './cpuProfile';
+import { CREATES, createsRun } from './createsBenchmark';
+import { BURST } from './goals';
 import {
+	BASELINE_PATH,
+	baselineWebhookWorkflow,
 	basicAuthCredential,
+	CREATE_DEFAULT,
+	CREATE_HTTP_UNBATCHED,
+	createCandidates,
+	LIST_FLOOR,
 	LIST_HTTP,
 	LIST_RAW,
 	LIST_SIMPLE,
@@ -26,10 +38,22 @@ import {
 	triggerWorkflow,
 	TRIGGER_NODE,
 } from './n8nWorkflows';
-import { activate, DEMO_CLIENT, hookIdFor, runWorkflow } from './n8nBench';
+import { activate, DEMO_CLIENT, hookIdFor, installFloorNode, registerHook, runWorkflow } from './n8nBench';
 import { startSandboxThread } from './sandboxThread';
 
-const TARGETS: Record<string, string> = { 'list-raw': LIST_RAW, 'list-simple': LIST_SIMPLE, 'list-http': LIST_HTTP };
+const LIST_TARGETS: Record<string, string> = {
+	'list-raw': LIST_RAW,
+	'list-simple': LIST_SIMPLE,
+	'list-floor': LIST_FLOOR,
+	'list-http': LIST_HTTP,
+};
+const CREATE_TARGETS: Record<string, string> = { creates: CREATE_DEFAULT, 'creates-http': CREATE_HTTP_UNBATCHED };
+const BURST_TARGETS: Record<string, string> = {
+	burst: 'trigger',
+	'burst-v1': 'trigger, version 1',
+	'burst-lazy': 'trigger, lazy isolates',
+	'burst-webhook': "n8n's Webhook node",
+};
 
 const has = (part: string) => (url: string) => url.includes(part);
 const AREAS: Area[] = [
@@ -68,7 +92,15 @@ const INCLUSIVE = [
 	{ name: 'axios request', functionName: 'request', url: 'axios' },
 	{ name: 'JSON.parse', functionName: 'parse', url: '' },
 	of('n8n', 'getNodeParameter'),
-	...['apiRequest', 'paginate', 'collectPages', 'runEndpoint', 'route'].map((name) => of('ours', name)),
+	...['validateValueAgainstSchema', 'getParameterValue', 'deepCopy'].map((name) => of('n8n', name)),
+	...['apiRequest', 'paginate', 'collectPages', 'runEndpoint', 'route', 'runItem', 'prepareRequest'].map((name) =>
+		of('ours', name),
+	),
+	...['outputShaper', 'send', 'lease', 'ready'].map((name) => ({
+		name: `${name} (ours)`,
+		functionName: name,
+		url: 'n8n-nodes-agency-crm',
+	})),
 	{ name: 'webhook (trigger, ours)', functionName: 'webhook', url: 'n8n-nodes-agency-crm' },
 	...['assignPairedItems', 'convertBinaryData', 'executeWebhook', 'acquireIsolate'].map((name) => of('n8n', name)),
 	{ name: 'saveExecution / execution repository (n8n)', functionName: 'updateExistingExecution' },
@@ -78,28 +110,60 @@ async function main(): Promise<void> {
 	const target = process.argv[2] ?? 'list-raw';
 	const runs = Number(process.argv[3] ?? 10);
 	const n8n = installedN8n();
-	const sandbox = await startSandboxThread({ port: 0, customers: 20_000, tokenLifetimeSeconds: 86_400 });
+	// As in `npm run bench`: deliveries wait up to a minute, and a hook is never suspended.
+	const sandbox = await startSandboxThread({
+		port: 0,
+		customers: 20_000,
+		tokenLifetimeSeconds: 86_400,
+		deliveryTimeoutMs: 60_000,
+		suspendAfterFailures: 1_000_000,
+	});
+	// A free port for the creates' fresh sandboxes, each started on it in turn.
+	const probe = await startSandboxThread({ port: 0 });
+	await probe.close();
 	const instance = createInstance('profile', portBase() + 40, n8n);
+	installFloorNode(instance);
 	const profileDir = path.join(instance.userFolder, 'profiles');
-	instance.env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-interval=200`;
 	const credential = sandboxCredential('credBenchList001', sandbox.origin, DEMO_CLIENT);
+	const createCredential = sandboxCredential('credBenchCreate1', probe.origin, DEMO_CLIENT);
 	const basic = basicAuthCredential('credBenchBasic01', DEMO_CLIENT.clientId, DEMO_CLIENT.clientSecret);
-	const candidates = listCandidates(sandbox.origin, credential, basic);
+	const candidates = [
+		...listCandidates(sandbox.origin, credential, basic),
+		...createCandidates(probe.origin, createCredential, basic),
+	];
 	const trigger = triggerWorkflow(credential);
-	await importJson(instance, 'credentials', [credential, basic]);
-	await importJson(instance, 'workflow', [...candidates.map((candidate) => candidate.workflow), trigger]);
-	const server = await startServer(instance);
+	const baseline = baselineWebhookWorkflow();
+	const burstTarget = BURST_TARGETS[target];
+	// A trigger of version 1 costs n8n a legacy expression per delivery (AgencyCrmTrigger.node.ts).
+	if (burstTarget === 'trigger, version 1') trigger.nodes[0].typeVersion = 1;
+	if (burstTarget === 'trigger, lazy isolates') instance.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE = 'true';
+	await importJson(instance, 'credentials', [credential, createCredential, basic]);
+	await importJson(instance, 'workflow', [...candidates.map((candidate) => candidate.workflow), trigger, baseline]);
+	// The server alone is profiled, through a wrapper of its Node binary: Node 20 (n8n 1.x) refuses
+	// --cpu-prof in NODE_OPTIONS.
+	const profiledNode = path.join(instance.userFolder, 'node-cpu-prof');
+	writeFileSync(
+		profiledNode,
+		`#!/bin/sh\nexec "${n8n.node}" --cpu-prof --cpu-prof-dir="${profileDir}" --cpu-prof-interval=200 "$@"\n`,
+		{ mode: 0o755 },
+	);
+	const server = await startServer({ ...instance, n8n: { ...n8n, node: profiledNode } });
 	const windows: Array<{ fromUs: number; toUs: number }> = [];
 	let wallMs = 0;
+	/** Items (creates, deliveries) each run handles, for figures per item. */
+	let itemsPerRun: number | undefined;
 	try {
 		const api = await publicApi(server);
 		// The profile's clock is the monotonic clock in µs, as process.hrtime here; n8n records epoch ms.
 		const toUs = () => Number(process.hrtime.bigint() / 1000n);
 		const monotonicMinusEpochUs = toUs() - Date.now() * 1000;
-		if (target === 'burst') {
-			await activate(api, trigger.id);
+		if (burstTarget) {
+			const webhook = burstTarget === "n8n's Webhook node";
+			await activate(api, webhook ? baseline.id : trigger.id);
 			const webhookId = trigger.nodes.find((node) => node.name === TRIGGER_NODE)!.webhookId;
-			const hookId = await hookIdFor(sandbox.origin, `${server.url}/webhook/${webhookId}/webhook`);
+			const url = webhook ? `${server.url}/webhook/${BASELINE_PATH}` : `${server.url}/webhook/${webhookId}/webhook`;
+			if (webhook) await registerHook(sandbox.origin, url);
+			const hookId = await hookIdFor(sandbox.origin, url);
 			const burst = async (count: number) => {
 				const answer = await admin<{ data: { latency_ms: Record<string, number> } }>(
 					sandbox.origin,
@@ -115,25 +179,33 @@ async function main(): Promise<void> {
 			const started = performance.now();
 			for (let run = 0; run < runs; run++) {
 				const fromUs = toUs();
-				console.log(`burst ${run + 1}: ${JSON.stringify(await burst(200))}`);
+				console.log(`burst ${run + 1}: ${JSON.stringify(await burst(BURST))}`);
 				windows.push({ fromUs, toUs: toUs() });
 			}
 			wallMs = performance.now() - started;
+			itemsPerRun = BURST;
 		} else {
-			const candidate = candidates.find((entry) => entry.name === TARGETS[target]);
-			if (!candidate) throw new Error(`Unknown target ${target}: ${Object.keys(TARGETS).join(', ')} or burst`);
+			const candidate = candidates.find((entry) => entry.name === (LIST_TARGETS[target] ?? CREATE_TARGETS[target]));
+			if (!candidate) {
+				throw new Error(
+					`Unknown target ${target}: ${[...Object.keys(LIST_TARGETS), ...Object.keys(CREATE_TARGETS), ...Object.keys(BURST_TARGETS)].join(', ')}`,
+				);
+			}
 			await activate(api, candidate.workflow.id);
 			const bench = { server, api };
-			await runWorkflow(bench, candidate, {});
+			const run = CREATE_TARGETS[target]
+				? async (index: number) => (await createsRun(bench, candidate, probe.port, `p${index}`, index < 0))?.nodeSpans
+				: async () => (await runWorkflow(bench, candidate, {})).nodeSpans;
+			await run(-1);
 			// Only the timed nodes' own runs: saving the execution afterwards is not what a user waits for.
 			for (let index = 0; index < runs; index++) {
-				const { nodeMs, nodeSpans } = await runWorkflow(bench, candidate, {});
-				wallMs += nodeMs;
-				for (const span of nodeSpans) {
+				for (const span of (await run(index)) ?? []) {
+					wallMs += span.ms;
 					const fromUs = span.start * 1000 + monotonicMinusEpochUs;
 					windows.push({ fromUs, toUs: fromUs + span.ms * 1000 });
 				}
 			}
+			if (CREATE_TARGETS[target]) itemsPerRun = CREATES;
 		}
 	} finally {
 		await server.stop();
@@ -144,9 +216,10 @@ async function main(): Promise<void> {
 		.map((name) => path.join(profileDir, name))
 		.sort((a, b) => statSync(b).size - statSync(a).size);
 	const summary = summariseProfile(file, AREAS, INCLUSIVE, windows);
-	const perRun = (ms: number) => `${(ms / runs).toFixed(1)} ms/run`;
+	const perRun = (ms: number) =>
+		`${(ms / runs).toFixed(1)} ms/run${itemsPerRun ? `, ${((ms * 1000) / runs / itemsPerRun).toFixed(0).padStart(5)} µs/item` : ''}`;
 	console.log(
-		`\n${target}: ${runs} runs, ${Math.round(wallMs)} ms (${perRun(wallMs)}) ${target === 'burst' ? 'wall' : 'node execution time'}; n8n ${n8n.version}; load ${os
+		`\n${target}: ${runs} runs, ${Math.round(wallMs)} ms (${perRun(wallMs)}) ${burstTarget ? 'wall' : 'node execution time'}; n8n ${n8n.version}; load ${os
 			.loadavg()
 			.map((v) => v.toFixed(2))
 			.join(' ')}`,
@@ -155,11 +228,11 @@ async function main(): Promise<void> {
 		`n8n main process, samples in the window: ${Math.round(summary.totalMs)} ms (${perRun(summary.totalMs)})`,
 	);
 	console.log('\nBy area (self time, first claiming frame from the top of the stack):');
-	for (const { name, ms } of summary.byArea) console.log(`  ${perRun(ms).padStart(14)}  ${name}`);
+	for (const { name, ms } of summary.byArea) console.log(`  ${perRun(ms).padStart(30)}  ${name}`);
 	console.log('\nBy function (inclusive):');
-	for (const { name, ms } of summary.inclusive) console.log(`  ${perRun(ms).padStart(14)}  ${name}`);
+	for (const { name, ms } of summary.inclusive) console.log(`  ${perRun(ms).padStart(30)}  ${name}`);
 	console.log('\nFunctions with the most self time:');
-	for (const { name, ms } of summary.topSelf) console.log(`  ${perRun(ms).padStart(14)}  ${name}`);
+	for (const { name, ms } of summary.topSelf) console.log(`  ${perRun(ms).padStart(30)}  ${name}`);
 	console.log(`\nProfile: ${path.relative(ROOT, file)}`);
 }
 

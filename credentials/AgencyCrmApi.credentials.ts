@@ -2,7 +2,6 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
-	IDataObject,
 	IHttpRequestHelper,
 	IHttpRequestOptions,
 	INodeProperties,
@@ -11,7 +10,8 @@ import type {
 
 import { SharedExchanges, exchangeKey } from './sharedExchanges';
 import type { TokenResponse } from './tokenExchange';
-import { apiBaseUrl, exchangeToken } from './tokenExchange';
+import { API_PATH, TOKEN_FIELDS } from './contract';
+import { apiBaseUrl, assertOnApiDomain, exchangeToken } from './tokenExchange';
 
 /** The exchanges of this process (see SharedExchanges): one per client and stale token. */
 const sharedExchanges = new SharedExchanges<TokenResponse>();
@@ -119,21 +119,45 @@ export class AgencyCrmApi implements ICredentialType {
 		},
 	];
 
+	/**
+	 * Offered to n8n's HTTP Request node as a predefined credential type, for the endpoints the nodes
+	 * do not show: the user writes the whole URL, `{domain}/api/v2/site/…` (README "The HTTP Request node").
+	 */
+	httpRequestNode = {
+		name: 'Agency CRM',
+		docsUrl: 'https://github.com/agency-crm/n8n-nodes-agency-crm#the-http-request-node',
+		apiBaseUrlPlaceholder: `https://api.example.com${API_PATH}/customers`,
+	};
+
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		const token = await sharedExchanges.run(exchangeKey(credentials), async () =>
 			exchangeToken(this.helpers.httpRequest, credentials),
 		);
-		return { accessToken: token.access_token, domain: token.domain } satisfies IDataObject;
+		return { accessToken: token.access_token, domain: token.domain } satisfies Record<
+			(typeof TOKEN_FIELDS)[number],
+			string
+		>;
 	}
 
+	/**
+	 * A function, not expressions: n8n would resolve `={{$credentials.accessToken}}` with its expression
+	 * engine on every request. The nodes send paths relative to the API base; the HTTP Request node
+	 * sends whole URLs (`uri` in its older request format), which must be on the token's domain.
+	 */
 	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> => ({
-		...requestOptions,
-		baseURL: requestOptions.baseURL ?? apiBaseUrl(credentials.domain),
-		headers: { ...requestOptions.headers, Authorization: `Bearer ${credentials.accessToken as string}` },
-	});
+	): Promise<IHttpRequestOptions> => {
+		const { url, uri } = requestOptions as IHttpRequestOptions & { uri?: unknown };
+		for (const target of [url, uri]) {
+			if (typeof target === 'string' && /^https?:\/\//i.test(target)) assertOnApiDomain(target, credentials.domain);
+		}
+		return {
+			...requestOptions,
+			baseURL: requestOptions.baseURL ?? apiBaseUrl(credentials.domain),
+			headers: { ...requestOptions.headers, Authorization: `Bearer ${credentials.accessToken as string}` },
+		};
+	};
 
 	test: ICredentialTestRequest = {
 		request: { method: 'GET', url: '/discovery' },

@@ -6,6 +6,13 @@
 /** The credential's type name (its class's `name`), which the nodes ask n8n to authenticate with. */
 export const CREDENTIAL_TYPE = 'agencyCrmApi';
 
+/**
+ * The fields the token exchange fills (what preAuthentication returns): the bearer token and the
+ * API domain it is valid for. The nodes' transport copies them from one request to the next, and
+ * keeps them (never the client secret) for a short while across trigger deliveries.
+ */
+export const TOKEN_FIELDS = ['accessToken', 'domain'] as const;
+
 /** Every API path is relative to `{domain}/api/v2/site` (spec notation). */
 export const API_PATH = '/api/v2/site';
 

@@ -38,6 +38,20 @@ export function apiBaseUrl(domain: unknown): string {
 	return `${domain.replace(/\/+$/, '')}${API_PATH}`;
 }
 
+/**
+ * Refuses a whole URL outside the token's API domain (the HTTP Request node sends whatever URL the
+ * user wrote): the bearer token is good for its domain only, and must not travel anywhere else.
+ */
+export function assertOnApiDomain(url: string, domain: unknown): void {
+	const apiOrigin = new URL(apiBaseUrl(domain)).origin;
+	const origin = URL.canParse(url) ? new URL(url).origin : 'that URL';
+	if (origin === apiOrigin) return;
+	// Only the origin is named: the rest of the URL may carry values that should not stay in the execution.
+	throw new UserError(`The Agency CRM credential sends its token to ${apiOrigin} only, not to ${origin}`, {
+		description: `Write the URL as ${apiOrigin}${API_PATH}/… (the API domain your token was issued for).`,
+	});
+}
+
 /** Builds the form body: exactly one of `site_id` or `manufacturer_id`, as the spec requires. */
 function tokenRequestBody(credentials: ICredentialDataDecryptedObject): string {
 	const byAgency = credentials.scope === 'agency';

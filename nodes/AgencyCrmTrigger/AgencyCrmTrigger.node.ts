@@ -43,7 +43,11 @@ export class AgencyCrmTrigger implements INodeType {
 		name: 'agencyCrmTrigger',
 		icon: { light: 'file:../../icons/agencyCrm.svg', dark: 'file:../../icons/agencyCrm.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1 is 1 with nothing changed but how n8n treats it: n8n evaluates a legacy expression of its
+		// own Webhook node 1 (`$parameter.options.binaryData`) for every delivery to a trigger of version
+		// 1, which costs each delivery an expression isolate (issue 19). Workflows made before keep 1.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: eventsSubtitle(),
 		description: 'Starts the workflow when a contact or a property is created or updated in Agency CRM',
 		defaults: { name: 'Agency CRM Trigger' },

@@ -45,25 +45,32 @@ function recordsOf(memory: IDataObject): RecordEntry[] {
 }
 
 /**
- * Whether this delivery id was seen before. Either way it becomes the most recent one; assigning
- * a new array marks the static data as changed, so n8n saves it.
+ * Whether this delivery id was seen before. A new one becomes the most recent: assigning a new array
+ * marks the static data as changed, so n8n saves it. A repeated one changes nothing, so that n8n
+ * writes nothing (the whole static data, up to about 84 KB, would be rewritten for each delivery).
  */
 export function isRepeatedDelivery(memory: IDataObject, deliveryId: string): boolean {
 	const seen = deliveriesOf(memory);
-	memory[DELIVERIES_KEY] = [...seen.filter((id) => id !== deliveryId), deliveryId].slice(-REMEMBERED_DELIVERIES);
-	return seen.includes(deliveryId);
+	if (seen.includes(deliveryId)) return true;
+	memory[DELIVERIES_KEY] = [...seen, deliveryId].slice(-REMEMBERED_DELIVERIES);
+	return false;
 }
 
 /**
  * Whether the record is the same as the last one seen under `key` (`customer:12`), by fingerprint.
- * Either way the fingerprint becomes the most recent one.
+ * A changed or new record's fingerprint becomes the most recent one. An unchanged record changes
+ * nothing, so that n8n writes nothing, unless it is in the older half of the memory: it then moves to
+ * the recent end (a write at most once per 500 changes of other records), so that a record seen
+ * often is never the one forgotten.
  */
 export function isUnchangedRecord(memory: IDataObject, key: string, fingerprint: string): boolean {
 	const seen = recordsOf(memory);
-	const previous = seen.find(([seenKey]) => seenKey === key)?.[1];
+	const index = seen.findIndex(([seenKey]) => seenKey === key);
+	const unchanged = index !== -1 && seen[index][1] === fingerprint;
+	if (unchanged && index >= seen.length - REMEMBERED_RECORDS / 2) return true;
 	const updated: RecordEntry[] = [...seen.filter(([seenKey]) => seenKey !== key), [key, fingerprint]];
 	memory[RECORDS_KEY] = updated.slice(-REMEMBERED_RECORDS);
-	return previous === fingerprint;
+	return unchanged;
 }
 
 /**

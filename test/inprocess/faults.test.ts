@@ -145,7 +145,7 @@ test('a limit met at the same place after every pause does not single out one re
 test("the trigger's registration whose answer is lost after the API made the hook: looked up by URL, one hook", async () => {
 	await withFaults({});
 	const webhookUrl = 'http://127.0.0.1:4399/webhook/lost-answer';
-	const { context } = inProcessContext(
+	const { credentialHelpers } = inProcessContext(
 		{ authUrl: h.origin, clientId: 'demo-client', clientSecret: 'demo-secret', scope: 'site', siteId: 1 },
 		[],
 	);
@@ -154,7 +154,7 @@ test("the trigger's registration whose answer is lost after the API made the hoo
 	const trigger = fakeContext({
 		webhookUrl,
 		parameters: { events: ['CUSTOMER_CREATE'] },
-		httpRequestWithAuthentication: context.helpers.httpRequestWithAuthentication,
+		...credentialHelpers,
 	});
 	await activateWebhook(new AgencyCrmTrigger(), trigger.hook);
 	const hooks = await admin<{ data: Array<{ id: number; url: string }> }>(h.origin, 'GET', '/hooks');

@@ -8,6 +8,7 @@ import { apiRequest } from '../../nodes/shared/transport';
 import type { FakeContextOptions } from '../support/fakeN8n';
 import { StoredStaticData, activateWebhook } from '../support/fakeN8n';
 import { waitFor } from '../support/waitFor';
+import type { InProcessRun } from '../support/inprocess/context';
 import { credentialsOf, inProcessContext } from '../support/inprocess/context';
 import { useSandbox } from '../support/sandbox/harness';
 
@@ -21,7 +22,8 @@ const NODE_NAME = 'Agency CRM Trigger';
 const h = useSandbox({ suspendAfterFailures: 2 });
 let receiver: http.Server;
 let webhookUrl: string;
-let httpRequestWithAuthentication: FakeContextOptions['httpRequestWithAuthentication'];
+/** The credential helpers every context of the test shares (the real credential, over HTTP). */
+let credentialHelpers: InProcessRun['credentialHelpers'];
 /** The context the "workflow" sends its own requests from, with the same credential. */
 let workflowContext: IExecuteFunctions;
 
@@ -39,7 +41,7 @@ const contextOptions = (extra: FakeContextOptions): FakeContextOptions => ({
 	nodeName: NODE_NAME,
 	webhookUrl,
 	parameters,
-	httpRequestWithAuthentication,
+	...credentialHelpers,
 });
 
 async function receive(request: http.IncomingMessage, response: http.ServerResponse, raw: string) {
@@ -96,9 +98,9 @@ beforeAll(async () => {
 	});
 	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 	webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook/3f1c/webhook`;
-	const { context } = inProcessContext(credentialsOf(h.sandbox), []);
-	workflowContext = context;
-	httpRequestWithAuthentication = context.helpers.httpRequestWithAuthentication as typeof httpRequestWithAuthentication;
+	const run = inProcessContext(credentialsOf(h.sandbox), []);
+	workflowContext = run.context;
+	credentialHelpers = run.credentialHelpers;
 });
 
 afterAll(async () => {

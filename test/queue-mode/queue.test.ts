@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
-import type { N8nInstance, N8nProcess } from '../../tools/n8n/launcher';
-import { createInstance, importJson, installedN8n, publicApi, startN8n } from '../../tools/n8n/launcher';
+import { importJson, installedN8n, publicApi } from '../../tools/n8n/launcher';
 import {
 	byId,
 	chainedWorkflow,
@@ -18,14 +17,12 @@ import { portBase } from '../support/real-n8n/context';
 import type { PublicApi } from '../support/real-n8n/executions';
 import { executionsOf, finished, setActive as setActiveOf } from '../support/real-n8n/executions';
 import { admin, counters as countersOf, editInCrm, hooksOf, hooksSettleTo as settleTo } from '../support/sandbox/admin';
-import type { Service } from '../support/queue-mode/services';
-import { startPostgres, startRedis } from '../support/queue-mode/services';
+import { QueueCluster } from '../support/queue-mode/cluster';
 
 /**
- * Issue 8: n8n in queue mode on loopback, as agencies run it when one process is not enough: a main
- * instance, workers and a webhook processor sharing PostgreSQL, Redis and the encryption key, each
- * with this package installed in its own user folder. Hooks are registered with the webhook
- * processor's URL; the main instance serves no production webhooks.
+ * Issue 8: n8n in queue mode on loopback (test/support/queue-mode/cluster.ts): a main instance,
+ * workers and a webhook processor. Hooks are registered with the webhook processor's URL; the main
+ * instance serves no production webhooks.
  */
 const n8n = installedN8n();
 const SECRET_HEADER = 'x-agency-crm-secret';
@@ -44,28 +41,15 @@ interface DeliveryLogEntry {
 }
 
 let sandbox: Sandbox;
-let redis: Service;
-let postgres: Service;
-const processes: Record<string, N8nProcess> = {};
-const instances: Record<string, N8nInstance> = {};
+let cluster: QueueCluster;
+let processes: QueueCluster['processes'];
 let api: PublicApi;
 let webhookBase: string;
 
 const origin = () => sandbox.origin;
 const triggerUrl = () => `${webhookBase}webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
-
-/** One n8n process of the cluster: its own user folder (the package installed there), the shared state. */
-function clusterInstance(name: string, port: number, shared: NodeJS.ProcessEnv): N8nInstance {
-	const instance = createInstance(`queue-${name}`, port, n8n);
-	instance.env = { ...instance.env, ...shared };
-	instances[name] = instance;
-	return instance;
-}
-
-async function start(name: string, command: 'start' | 'worker' | 'webhook', args: string[] = []) {
-	processes[name] = await startN8n(instances[name], command, { args });
-	return processes[name];
-}
+const start = (name: string, command: 'start' | 'worker' | 'webhook', args: string[] = []) =>
+	cluster.start(name, command, args);
 
 const executions = (workflowId: string) => executionsOf(api, workflowId);
 const counters = () => countersOf(origin());
@@ -116,28 +100,15 @@ const percentile = (sorted: number[], p: number) =>
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0, quiet: true, seed: 7 });
-	[redis, postgres] = await Promise.all([startRedis(), startPostgres('n8n')]);
 	const base = portBase() + 20;
 	webhookBase = `http://127.0.0.1:${base + 2}/`;
-	const shared: NodeJS.ProcessEnv = {
-		EXECUTIONS_MODE: 'queue',
-		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-		QUEUE_BULL_REDIS_PORT: String(redis.port),
-		DB_TYPE: 'postgresdb',
-		DB_POSTGRESDB_HOST: '127.0.0.1',
-		DB_POSTGRESDB_PORT: String(postgres.port),
-		DB_POSTGRESDB_DATABASE: 'n8n',
-		DB_POSTGRESDB_USER: 'postgres',
-		DB_POSTGRESDB_PASSWORD: '',
-		// Webhooks are registered with, and served by, the webhook processor only.
-		WEBHOOK_URL: webhookBase,
-		N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
-		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-	};
-	const main = clusterInstance('main', base, shared);
-	clusterInstance('webhook', base + 2, shared);
-	clusterInstance('worker1', base + 4, shared);
-	clusterInstance('worker2', base + 6, shared);
+	// Webhooks are registered with, and served by, the webhook processor only.
+	cluster = await QueueCluster.create(n8n, webhookBase);
+	processes = cluster.processes;
+	const main = cluster.instance('main', base);
+	cluster.instance('webhook', base + 2);
+	cluster.instance('worker1', base + 4);
+	cluster.instance('worker2', base + 6);
 
 	const credential = sandboxCredential(
 		'credQueueMode001',
@@ -168,8 +139,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-	await Promise.all(Object.values(processes).map(async (process) => await process.stop()));
-	await Promise.all([redis?.stop(), postgres?.stop()]);
+	await cluster?.stop();
 	await sandbox?.close();
 }, 120_000);
 

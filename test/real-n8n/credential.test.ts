@@ -13,10 +13,21 @@ const credentials = {
 	discovery: sandboxCredential('credDiscovery001', origin, demo),
 	hundred: sandboxCredential('credHundredItems', origin, demo),
 	revoked: sandboxCredential('credRevocation01', origin, demo),
+	httpNode: sandboxCredential('credHttpRequest1', origin, demo),
 };
 const hundredItems = Array.from({ length: 100 }, (_, index) => ({ index }));
 const getAgency = (name: string, credential: typeof credentials.discovery) =>
 	crmNode(name, credential, { resource: 'agency', operation: 'get', agencyId: byId(101) });
+/** n8n's HTTP Request node with this credential as its predefined credential type. */
+const httpRequest = (name: string, url: string) => ({
+	name,
+	type: 'n8n-nodes-base.httpRequest',
+	typeVersion: 4.2,
+	parameters: { method: 'GET', url, authentication: 'predefinedCredentialType', nodeCredentialType: 'agencyCrmApi' },
+	credentials: { agencyCrmApi: { id: credentials.httpNode.id, name: credentials.httpNode.name } },
+});
+/** The sandbox under another name: the same server, another origin than the token's domain. */
+const elsewhere = origin.replace('127.0.0.1', 'localhost');
 
 beforeAll(async () => {
 	await importJson(instance, 'credentials', Object.values(credentials));
@@ -41,6 +52,8 @@ beforeAll(async () => {
 			itemsNode('Second Items', hundredItems),
 			getAgency('After Revocation', credentials.revoked),
 		]),
+		linearWorkflow('wfHttpRequestCr1', [httpRequest('HTTP Request', `${origin}/api/v2/site/agencies/101`)]),
+		linearWorkflow('wfHttpRequestCr2', [httpRequest('HTTP Request', `${elsewhere}/api/v2/site/agencies/101`)]),
 	]);
 });
 
@@ -84,4 +97,21 @@ test('a token revoked mid-run is replaced by exactly one new exchange, and the r
 	const refusals = seen.requests_by_route['GET /agencies/{agencyId}'] - 200;
 	expect(refusals).toBeGreaterThanOrEqual(2);
 	expect(refusals).toBeLessThanOrEqual(2 * 10);
+});
+
+test("the HTTP Request node takes this credential as a predefined type: the token exchange, the API's answer", async () => {
+	const run = await executeWorkflow(instance, 'wfHttpRequestCr1');
+	expect(run.error).toBeUndefined();
+	expect(run.output['HTTP Request']).toEqual([{ data: expect.objectContaining({ agency_id: 101 }) }]);
+	const seen = await counters(origin);
+	expect(seen.token_exchanges).toBe(1);
+	expect(seen.requests_by_route['GET /agencies/{agencyId}']).toBe(1);
+});
+
+test("the HTTP Request node's URL elsewhere than the token's domain is refused, and no token travels there", async () => {
+	const run = await executeWorkflow(instance, 'wfHttpRequestCr2');
+	expect(run.error?.message).toContain(
+		`The Agency CRM credential sends its token to ${origin} only, not to ${elsewhere}`,
+	);
+	expect((await counters(origin)).requests_by_route['GET /agencies/{agencyId}'] ?? 0).toBe(0);
 });

@@ -42,17 +42,21 @@ const deactivate = (workflowId = WORKFLOW_ID) => setActive(api, workflowId, fals
 /**
  * Issue 12, "a trigger that does not loop": a second workflow writes back to the customer that
  * started it. Its PATCH makes the API send CUSTOMER_UPDATE again; Skip Unchanged Records stops it.
+ * Its trigger is of version 1, as in workflows made before 1.1 (the other workflow's is 1.1).
  */
 const LOOP_WORKFLOW_ID = 'wfTriggerLoop001';
 const LOOP_WEBHOOK_ID = randomUUID();
 const loopWorkflow = chainedWorkflow(LOOP_WORKFLOW_ID, [
-	triggerNode(credential, LOOP_WEBHOOK_ID, {
-		events: ['CUSTOMER_UPDATE'],
-		fetchFullRecord: true,
-		skipUnchangedRecords: true,
-		ignoredFields: 'updated_at',
-		dropRepeatedDeliveries: true,
-	}),
+	{
+		...triggerNode(credential, LOOP_WEBHOOK_ID, {
+			events: ['CUSTOMER_UPDATE'],
+			fetchFullRecord: true,
+			skipUnchangedRecords: true,
+			ignoredFields: 'updated_at',
+			dropRepeatedDeliveries: true,
+		}),
+		typeVersion: 1,
+	},
 	// The sandbox's updated_at has whole seconds: waiting makes the write-back move it.
 	{
 		name: 'Let A Second Pass',

@@ -1,4 +1,6 @@
 import type {
+	IAdditionalCredentialOptions,
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -83,7 +85,15 @@ export interface FakeContextOptions {
 	/** Answers to the requests, in order. */
 	answers?: ScriptedAnswer[];
 	/** Instead of scripted answers: a real helper (test/support/inprocess/context.ts sends over HTTP). */
-	httpRequestWithAuthentication?: (credentialType: string, options: IHttpRequestOptions) => Promise<unknown>;
+	httpRequestWithAuthentication?: (
+		credentialType: string,
+		options: IHttpRequestOptions,
+		additional?: IAdditionalCredentialOptions,
+	) => Promise<unknown>;
+	/** What n8n's getCredentials gives (a copy each time): a scripted credential by default. */
+	getCredentials?: () => Promise<ICredentialDataDecryptedObject>;
+	/** The id of the credential the node names (`credential-1` when left out). */
+	credentialId?: string;
 	/** Told what the node answers a delivery, when it answers (to pass it on to a real HTTP response). */
 	onResponse?: (statusCode: number | undefined, body: unknown) => void;
 	/** Node parameters by name; a parameter absent here takes the fallback the node passes. */
@@ -121,6 +131,7 @@ export function fakeContext(options: FakeContextOptions = {}) {
 		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters: {},
+		credentials: { agencyCrmApi: { id: options.credentialId ?? 'credential-1', name: 'Agency CRM account' } },
 	};
 	const workflow = new Workflow({
 		id: 'workflow-1',
@@ -162,8 +173,14 @@ export function fakeContext(options: FakeContextOptions = {}) {
 	const hints: NodeExecutionHint[] = [];
 	const binaries = options.binaries ?? [];
 	const log = (level: string) => (message: string) => logs.push({ level, message });
+	let credentialReads = 0;
+	const getCredentials = async () => {
+		credentialReads++;
+		return (await options.getCredentials?.()) ?? { accessToken: 'scripted-token', domain: 'https://api.example.com' };
+	};
 	const shared = {
 		getNode: () => node,
+		getCredentials,
 		getMode: () => options.mode ?? 'trigger',
 		getWorkflowStaticData: (type: 'global' | 'node') => workflow.getStaticData(type, node),
 		getNodeWebhookUrl: () => options.webhookUrl,
@@ -220,6 +237,8 @@ export function fakeContext(options: FakeContextOptions = {}) {
 			requests.calls.map(({ method, url, qs, body }) => ({ method, url, qs, body }) as SentRequest),
 		/** Scripted answers no request consumed. */
 		unusedAnswers: requests.unused,
+		/** How many times the node read its credential. */
+		credentialReads: () => credentialReads,
 		/** What the node answered the delivery with. */
 		response,
 		logs,

@@ -13,9 +13,11 @@ import type { ApiContext, ApiResponse } from '../../nodes/shared/transport';
 /**
  * Fakes of n8n's `httpRequestWithAuthentication` as the two supported cores behave, read from their
  * sources (n8n-core 1.122 for n8n 1.123; n8n-core and @n8n/backend-network for 2.41):
- * - the stored credential is read, the credential's preAuthentication runs when the token is empty,
- *   and authenticate sets the token; a request that throws a 401 runs preAuthentication again
- *   ("expired") and is resent once; every error leaves wrapped in a NodeApiError;
+ * - the credential is the `credentialsDecrypted` given (its data object used as is), else the stored
+ *   one, read; the credential's preAuthentication runs when the token is empty, and authenticate sets
+ *   the token; a request that throws a 401 runs preAuthentication again ("expired"), which writes
+ *   the new token into that same data object and the store, and is resent once; every error leaves
+ *   wrapped in a NodeApiError;
  * - `ignoreHttpStatusErrors`: 2.x honours `{ignore, except}`; 1.x reads any truthy value as
  *   "never throw";
  * - the wrapping NodeApiError keeps the wrapped error in `cause` on 2.x; 1.x loses it (a class
@@ -73,7 +75,13 @@ export const answerAt = (url: string, answer: Answer) => (options: IHttpRequestO
 export function fakeAgencyCrm(respond: (options: IHttpRequestOptions) => Answer | undefined = () => undefined) {
 	const live = new Set<string>();
 	const requests: Array<{ method: string; url: string; status: number | string }> = [];
-	const state = { exchanges: 0, refuseExchanges: undefined as number | undefined, exchangeDelayMs: 0 };
+	const state = {
+		exchanges: 0,
+		refuseExchanges: undefined as number | undefined,
+		exchangeDelayMs: 0,
+		/** How late the answer to a request comes (its token is checked on arrival, before the wait). */
+		answerDelayMs: (() => 0) as (options: IHttpRequestOptions) => number,
+	};
 	async function tokenEndpoint(): Promise<IN8nHttpFullResponse> {
 		state.exchanges++;
 		if (state.exchangeDelayMs) await new Promise((resolve) => setTimeout(resolve, state.exchangeDelayMs));
@@ -118,25 +126,32 @@ export function fakeAgencyCrm(respond: (options: IHttpRequestOptions) => Answer 
 
 /**
  * A node context whose httpRequestWithAuthentication behaves like `core`, with a credential stored
- * in `store` (shared by every context of one fake n8n process) and the real credential type.
+ * in `store` (shared by every context of one fake n8n process) and the real credential type; the
+ * node names the credential by `credentialId`. `reads` counts the credential reads.
  */
 export function coreContext(
 	core: Core,
 	credentialType: AgencyCrmApi,
 	store: ICredentialDataDecryptedObject,
 	crm: ReturnType<typeof fakeAgencyCrm>,
-): { context: ApiContext; sent: IHttpRequestOptions[] } {
+	credentialId = 'cred-1',
+): { context: ApiContext; sent: IHttpRequestOptions[]; reads: () => number } {
 	const sent: IHttpRequestOptions[] = [];
+	let reads = 0;
 	const helpers = { httpRequest: crm.tokenEndpoint };
 	async function preAuthentication(credentials: ICredentialDataDecryptedObject, expired: boolean) {
 		if (credentials.accessToken !== '' && !expired) return;
 		const output = await credentialType.preAuthentication.call({ helpers } as never, credentials);
-		Object.assign(store, output);
 		Object.assign(credentials, output);
+		// 2.x stores the new token in the stored data; 1.x stores the data it was given, whole.
+		if (core === '1.x') for (const key of Object.keys(store)) delete store[key];
+		Object.assign(store, core === '1.x' ? credentials : output);
 	}
 	async function request(options: IHttpRequestOptions): Promise<ApiResponse> {
 		sent.push(options);
 		const answer = crm.api(options);
+		const delayMs = crm.state.answerDelayMs(options);
+		if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
 		if (answer instanceof Error) throw answer;
 		if (throwsOnStatus(core, options.ignoreHttpStatusErrors, answer.statusCode)) {
 			throw new AxiosError(`Request failed with status code ${answer.statusCode}`, 'ERR_BAD_REQUEST', {
@@ -147,10 +162,18 @@ export function coreContext(
 		}
 		return answer;
 	}
-	async function httpRequestWithAuthentication(_type: string, requestOptions: IHttpRequestOptions) {
+	async function getCredentials() {
+		reads++;
+		return { ...store };
+	}
+	async function httpRequestWithAuthentication(
+		_type: string,
+		requestOptions: IHttpRequestOptions,
+		additional?: { credentialsDecrypted?: { data?: ICredentialDataDecryptedObject } },
+	) {
 		let credentials: ICredentialDataDecryptedObject | undefined;
 		try {
-			credentials = { ...store };
+			credentials = additional?.credentialsDecrypted?.data ?? (await getCredentials());
 			await preAuthentication(credentials, false);
 			return await request(await credentialType.authenticate(credentials, requestOptions));
 		} catch (error) {
@@ -165,6 +188,10 @@ export function coreContext(
 			throw wrap(core, error);
 		}
 	}
-	const context = { getNode: () => NODE, helpers: { httpRequestWithAuthentication } } as unknown as ApiContext;
-	return { context, sent };
+	const context = {
+		getNode: () => ({ ...NODE, credentials: { agencyCrmApi: { id: credentialId, name: 'Agency CRM account' } } }),
+		getCredentials,
+		helpers: { httpRequestWithAuthentication },
+	} as unknown as ApiContext;
+	return { context, sent, reads: () => reads };
 }

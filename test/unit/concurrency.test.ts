@@ -25,15 +25,25 @@ function tracked(behaviour: (index: number) => { ms: number; fails?: boolean }) 
 }
 
 test('results come back by index whatever order the tasks finish in', async () => {
-	// Later tasks finish first: 0 takes 40 ms, 7 takes 5 ms.
-	const { task, finished } = tracked((index) => ({ ms: 40 - index * 5 }));
-	const results = await mapBounded(8, 8, task);
-	expect(results).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((index) => `result ${index}`));
-	expect(finished[0]).toBe(7);
+	// Each task waits to be released; once all eight have started they are released last first (tasks
+	// start a turn of the event loop apart, so durations alone would order them only on an idle machine).
+	const finished: number[] = [];
+	const release: Array<() => void> = [];
+	const task = async (index: number) => {
+		await new Promise<void>((resolve) => (release[index] = resolve));
+		finished.push(index);
+		return `result ${index}`;
+	};
+	const results = mapBounded(8, 8, task);
+	while (release.filter(Boolean).length < 8) await wait(1);
+	for (let index = 7; index >= 0; index--) release[index]();
+	expect(await results).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((index) => `result ${index}`));
+	expect(finished).toEqual([7, 6, 5, 4, 3, 2, 1, 0]);
 });
 
 test('never more than the limit at once, and the limit is reached when there is work', async () => {
-	const { task, mostAtOnce, started } = tracked((index) => ({ ms: 2 + (index % 3) * 3 }));
+	// Tasks start a turn of the event loop apart: long enough that four overlap.
+	const { task, mostAtOnce, started } = tracked((index) => ({ ms: 20 + (index % 3) * 10 }));
 	await mapBounded(50, 4, task);
 	expect(mostAtOnce()).toBe(4);
 	expect(started).toEqual([...Array(50).keys()]);
@@ -47,16 +57,16 @@ test('a limit of 1 runs one task after another, in order', async () => {
 });
 
 test('a limit above the count starts every task at once', async () => {
-	const { task, mostAtOnce } = tracked(() => ({ ms: 5 }));
+	const { task, mostAtOnce } = tracked(() => ({ ms: 50 }));
 	expect(await mapBounded(3, 10, task)).toHaveLength(3);
 	expect(mostAtOnce()).toBe(3);
 });
 
 test('no task is started once one failed; those running finish; the lowest index failure is thrown', async () => {
-	// Limit 3: tasks 0, 1 and 2 start together. Task 2 fails first (10 ms); task 1 fails later
-	// (30 ms); task 0 succeeds (50 ms). Nothing after task 2's failure starts.
+	// Limit 3: tasks 0, 1 and 2 start together (a turn of the event loop apart). Task 2 fails first
+	// (50 ms); task 1 fails later (150 ms); task 0 succeeds (250 ms). Nothing after task 2's failure starts.
 	const { task, started, finished } = tracked((index) =>
-		index === 0 ? { ms: 50 } : index === 1 ? { ms: 30, fails: true } : { ms: 10, fails: index === 2 },
+		index === 0 ? { ms: 250 } : index === 1 ? { ms: 150, fails: true } : { ms: 50, fails: index === 2 },
 	);
 	await expect(mapBounded(10, 3, task)).rejects.toThrow('task 1 failed');
 	expect(started).toEqual([0, 1, 2]);
@@ -68,6 +78,17 @@ test('a failure after other tasks completed stops the tasks not yet started', as
 	await expect(mapBounded(20, 2, task)).rejects.toThrow('task 5 failed');
 	// Task 6 may have started beside task 5 (two at once); nothing later.
 	expect(Math.max(...started)).toBeLessThanOrEqual(6);
+});
+
+test('tasks start one per turn of the event loop: what a started task set off runs before the next starts', async () => {
+	const log: string[] = [];
+	await mapBounded(4, 4, async (index) => {
+		log.push(`start ${index}`);
+		// Like a request opened by the task, written out when the event loop next turns.
+		setImmediate(() => log.push(`written ${index}`));
+		await wait(5);
+	});
+	expect(log).toEqual([0, 1, 2, 3].flatMap((index) => [`start ${index}`, `written ${index}`]));
 });
 
 test('no tasks: an empty result, nothing run', async () => {

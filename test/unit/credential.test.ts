@@ -137,6 +137,39 @@ describe('authenticate', () => {
 			headers: { Accept: 'application/json', Authorization: 'Bearer tok-1' },
 		});
 	});
+
+	const issued = { ...baseCredentials, accessToken: 'tok-1', domain: 'https://api.example.com' };
+
+	test.each([
+		['url', 'https://api.example.com/api/v2/site/customers?limit=5'],
+		['uri', 'https://API.example.com:443/api/v2/site/users'],
+	])("the HTTP Request node's whole URL (%s) on the token's domain gets the token", async (key, url) => {
+		const options = await new AgencyCrmApi().authenticate(issued, { [key]: url } as unknown as IHttpRequestOptions);
+		expect(options.headers).toEqual({ Authorization: 'Bearer tok-1' });
+	});
+
+	test.each([
+		['url', 'https://elsewhere.example.com/api/v2/site/customers?key=hidden', 'https://elsewhere.example.com'],
+		['uri', 'http://api.example.com/api/v2/site/users', 'http://api.example.com'],
+		['url', 'https://api.example.com.evil.test/api/v2/site', 'https://api.example.com.evil.test'],
+	])(
+		"a whole URL (%s) elsewhere than the token's domain is refused, naming only its origin",
+		async (key, url, origin) => {
+			const refusal = new AgencyCrmApi().authenticate(issued, { [key]: url } as unknown as IHttpRequestOptions);
+			await expect(refusal).rejects.toThrow(
+				`The Agency CRM credential sends its token to https://api.example.com only, not to ${origin}`,
+			);
+			await expect(refusal).rejects.not.toThrow('hidden');
+		},
+	);
+
+	test('offers itself to the HTTP Request node as a predefined credential type', () => {
+		expect(new AgencyCrmApi().httpRequestNode).toEqual({
+			name: 'Agency CRM',
+			docsUrl: 'https://github.com/agency-crm/n8n-nodes-agency-crm#the-http-request-node',
+			apiBaseUrlPlaceholder: 'https://api.example.com/api/v2/site/customers',
+		});
+	});
 });
 
 test('the credential, both nodes and the transport agree on the credential type name', () => {

@@ -3,7 +3,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { AgencyCrmApi } from '../../credentials/AgencyCrmApi.credentials';
 import { TOKEN_EXCHANGE_ADVICE } from '../../credentials/contract';
-import { apiRequest } from '../../nodes/shared/transport';
+import { apiRequest, reuseRecentTokens } from '../../nodes/shared/transport';
+import { RECENT_TOKEN_MS, RecentTokens } from '../../nodes/shared/transport/credential';
 import { errorAnswer } from '../support/fakeN8n';
 import { answerAt, CORES, connectionError, coreContext, fakeAgencyCrm } from '../support/n8nCores';
 import { failureOf } from '../support/failures';
@@ -38,11 +39,14 @@ function storedCredential(): ICredentialDataDecryptedObject {
 	};
 }
 
-/** One fake n8n process on `core` with one stored credential, after a first successful request. */
-async function warmedUp(core: (typeof CORES)[number], crm = fakeAgencyCrm()) {
+/**
+ * One fake n8n process on `core` with one stored credential, after a first successful request.
+ * Each context is one node run (`credentialId` names the credential: recent tokens are kept by it).
+ */
+async function warmedUp(core: (typeof CORES)[number], crm = fakeAgencyCrm(), credentialId?: string) {
 	const store = storedCredential();
 	const credentialType = newProcess();
-	const newContext = () => coreContext(core, credentialType, store, crm);
+	const newContext = () => coreContext(core, credentialType, store, crm, credentialId);
 	await apiRequest(newContext().context, { method: 'GET', path: '/discovery', idempotent: true });
 	expect(crm.state.exchanges).toBe(1);
 	crm.requests.length = 0;
@@ -257,5 +261,108 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 		);
 		expect(error.message).toBe('Agency CRM could not be reached for POST /customers');
 		expect(error.description).toContain('(ECONNRESET)');
+	});
+	test('one run reads the credential once, for any number of requests at once or one after another', async () => {
+		const { crm, newContext } = await warmedUp(core);
+		const { context, reads } = newContext();
+		const agency = () => apiRequest(context, { method: 'GET', path: '/agencies/101', idempotent: true });
+		await Promise.all(Array.from({ length: 20 }, agency));
+		for (let item = 0; item < 20; item++) await agency();
+		expect(reads()).toBe(1);
+		expect(crm.requests.filter((request) => request.status === 200)).toHaveLength(40);
+	});
+
+	test('one run: a token revoked under 10 requests in flight is replaced once, and the requests sent after carry the new one', async () => {
+		const { crm, store, newContext } = await warmedUp(core);
+		crm.state.exchangeDelayMs = 20;
+		crm.revoke();
+		const { context, reads } = newContext();
+		const agency = () => apiRequest(context, { method: 'GET', path: '/agencies/101', idempotent: true });
+		await Promise.all(Array.from({ length: 10 }, agency));
+		expect(crm.state.exchanges).toBe(2);
+		const refusedInFlight = crm.requests.filter((request) => request.status === 401).length;
+		expect(refusedInFlight).toBeGreaterThanOrEqual(10);
+		await Promise.all(Array.from({ length: 10 }, agency));
+		expect(crm.requests.filter((request) => request.status === 401)).toHaveLength(refusedInFlight);
+		expect(crm.requests.filter((request) => request.status === 200)).toHaveLength(20);
+		expect(reads()).toBe(1);
+		expect(store.accessToken).toBe('tok-2');
+	});
+
+	test('one run: a request whose 401 comes back after another request renewed the token shares that renewal', async () => {
+		const { crm, newContext } = await warmedUp(core);
+		crm.state.exchangeDelayMs = 10;
+		let slowSent = 0;
+		// The slow request's resend, still holding the revoked token, is answered after the renewal.
+		crm.state.answerDelayMs = (options) => (options.url === '/slow' && slowSent++ === 1 ? 40 : 0);
+		crm.revoke();
+		const { context } = newContext();
+		const responses = await Promise.all(
+			['/fast', '/slow'].map((path) => apiRequest(context, { method: 'GET', path, idempotent: true })),
+		);
+		expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+		expect(crm.requests.filter((request) => request.url === '/slow').map((request) => request.status)).toEqual([
+			401, 401, 200,
+		]);
+		expect(crm.state.exchanges).toBe(2);
+	});
+
+	test('deliveries that reuse recent tokens read the credential once between them', async () => {
+		const { crm, newContext } = await warmedUp(core, fakeAgencyCrm(), `cred-recent-${core}`);
+		const delivery = async () => {
+			const run = newContext();
+			reuseRecentTokens(run.context);
+			await apiRequest(run.context, { method: 'GET', path: '/customers/1', idempotent: true });
+			return run.reads();
+		};
+		const reads = [await delivery(), await delivery(), await delivery()];
+		expect(reads).toEqual([1, 0, 0]);
+		expect(crm.requests.map((request) => request.status)).toEqual([200, 200, 200]);
+	});
+
+	test('a recent token answered 401 is dropped: the request goes through n8n (read, one exchange) and the credential keeps its secret', async () => {
+		const { crm, store, newContext } = await warmedUp(core, fakeAgencyCrm(), `cred-revoked-${core}`);
+		const delivery = async () => {
+			const run = newContext();
+			reuseRecentTokens(run.context);
+			const response = await apiRequest(run.context, { method: 'GET', path: '/customers/1', idempotent: true });
+			return { status: response.statusCode, reads: run.reads() };
+		};
+		await delivery();
+		crm.revoke();
+		crm.requests.length = 0;
+		expect(await delivery()).toEqual({ status: 200, reads: 1 });
+		// Refused with the recent token, refused with the stored one (thrown this time), then the new token.
+		expect(crm.requests.map((request) => request.status)).toEqual([401, 401, 200]);
+		expect(crm.state.exchanges).toBe(2);
+		expect(store).toMatchObject({ clientId: 'client-1', clientSecret: 'secret-1', accessToken: 'tok-2' });
+		expect(await delivery()).toEqual({ status: 200, reads: 0 });
+	});
+});
+
+describe('recent tokens (trigger deliveries)', () => {
+	const token = (accessToken: string) => ({ accessToken, domain: 'https://api.example.com' });
+
+	test('a token serves its own credential only, for a minute from when it was read', () => {
+		let now = 0;
+		const recent = new RecentTokens(RECENT_TOKEN_MS, () => now);
+		recent.keep('cred-a', token('tok-a'));
+		expect(recent.get('cred-b')).toBeUndefined();
+		now = RECENT_TOKEN_MS - 1;
+		expect(recent.get('cred-a')).toEqual(token('tok-a'));
+		now = RECENT_TOKEN_MS;
+		expect(recent.get('cred-a')).toBeUndefined();
+	});
+
+	test('a 401 forgets the token it came with, not a newer one kept meanwhile; an empty token is never kept', () => {
+		const recent = new RecentTokens();
+		recent.keep('cred-a', token('tok-1'));
+		recent.keep('cred-a', token('tok-2'));
+		recent.forget('cred-a', token('tok-1'));
+		expect(recent.get('cred-a')).toEqual(token('tok-2'));
+		recent.forget('cred-a', token('tok-2'));
+		expect(recent.get('cred-a')).toBeUndefined();
+		recent.keep('cred-a', token(''));
+		expect(recent.get('cred-a')).toBeUndefined();
 	});
 });

@@ -64,6 +64,7 @@ interface DeliveryOptions {
 	answers?: ScriptedAnswer[];
 	parameters?: Record<string, unknown>;
 	secret?: string | null;
+	credentialId?: string;
 }
 
 const deliveryOptions = (notification: unknown, options: DeliveryOptions = {}): FakeContextOptions => {
@@ -76,6 +77,7 @@ const deliveryOptions = (notification: unknown, options: DeliveryOptions = {}): 
 		body: notification,
 		headers: secret === null ? {} : { [SECRET_HEADER]: secret },
 		parameters: { events: EVENTS, fetchFullRecord: false, ...options.parameters },
+		credentialId: options.credentialId,
 	};
 };
 
@@ -480,6 +482,31 @@ describe('related data', () => {
 	});
 });
 
+describe('the work a delivery costs', () => {
+	beforeEach(() => activatedBefore());
+
+	test('a delivery that fetches nothing reads no credential', async () => {
+		const plain = await deliver(customerUpdate(5));
+		const unnamed = await deliver({ event_type: 'CUSTOMER_UPDATE' }, { parameters: { fetchFullRecord: true } });
+		expect([plain.fake.credentialReads(), unnamed.fake.credentialReads()]).toEqual([0, 0]);
+		expect([plain.fake.calls, unnamed.fake.calls]).toEqual([[], []]);
+	});
+
+	test('deliveries that fetch read the credential once between them, not once each (the recent token)', async () => {
+		const fetching = { parameters: { fetchFullRecord: true }, credentialId: 'credential-deliveries' };
+		const reads: number[] = [];
+		for (const id of [5, 6, 7]) {
+			const { fake, items } = await deliver(customerUpdate(id), {
+				...fetching,
+				answers: [record({ customers_id: id })],
+			});
+			expect(items).toEqual([expect.objectContaining({ record: { customers_id: id } })]);
+			reads.push(fake.credentialReads());
+		}
+		expect(reads).toEqual([1, 0, 0]);
+	});
+});
+
 describe('Drop Repeated Deliveries', () => {
 	beforeEach(() => activatedBefore());
 	const drop = { dropRepeatedDeliveries: true };
@@ -550,6 +577,13 @@ describe('Drop Repeated Deliveries', () => {
 		const again = deliveryContext(customerUpdate(5, 'd-1'));
 		await new AgencyCrmTrigger().webhook.call(again.webhook);
 		expect(again.savedStaticData()).toBeUndefined();
+	});
+
+	test('a repeated delivery writes no static data', async () => {
+		await deliver(customerUpdate(5, 'd-1'), { parameters: drop });
+		const repeat = deliveryContext(customerUpdate(5, 'd-1'), { parameters: drop });
+		expect(started(await new AgencyCrmTrigger().webhook.call(repeat.webhook))).toEqual([]);
+		expect(repeat.savedStaticData()).toBeUndefined();
 	});
 
 	test('unreadable memory counts as empty', async () => {
@@ -670,7 +704,20 @@ describe('Skip Unchanged Records', () => {
 		expect(isUnchangedRecord(memory, 'customer:0', fingerprint)).toBe(false);
 	});
 
-	test('a record seen again moves to the most recent end, so a busy record is never the one forgotten', () => {
+	test('an unchanged record writes no static data; a changed one does', async () => {
+		await deliver(customerUpdate(5), { parameters: skip, answers: [record(ana)] });
+		const echo = deliveryContext(customerUpdate(5), { parameters: skip, answers: [record(ana)] });
+		expect(started(await new AgencyCrmTrigger().webhook.call(echo.webhook))).toEqual([]);
+		expect(echo.savedStaticData()).toBeUndefined();
+		const change = deliveryContext(customerUpdate(5), {
+			parameters: skip,
+			answers: [record({ ...ana, firstname: 'B' })],
+		});
+		expect(started(await new AgencyCrmTrigger().webhook.call(change.webhook))).toHaveLength(1);
+		expect(change.savedStaticData()).toBeDefined();
+	});
+
+	test('a record seen unchanged in the older half moves to the most recent end, so a busy record is never the one forgotten', () => {
 		const memory: IDataObject = {};
 		const fingerprint = recordFingerprint({ same: 1 }, []);
 		isUnchangedRecord(memory, 'customer:busy', fingerprint);

@@ -43,7 +43,10 @@ export function sandboxCredential(
 	};
 }
 
-const credentialsOf = (credential: Credential) => ({ agencyCrmApi: { id: credential.id, name: credential.name } });
+/** How a node names the Agency CRM credential it uses. */
+export const credentialsOf = (credential: Credential) => ({
+	agencyCrmApi: { id: credential.id, name: credential.name },
+});
 
 export function crmNode(
 	name: string,
@@ -66,7 +69,7 @@ export function triggerNode(credential: Credential, webhookId: string, parameter
 	return {
 		name: 'Agency CRM Trigger',
 		type: NODE_TYPES.trigger,
-		typeVersion: 1,
+		typeVersion: 1.1,
 		webhookId,
 		parameters,
 		credentials: credentialsOf(credential),

@@ -7,18 +7,22 @@ import type { Endpoint, FieldSpec } from '../catalogue/types';
 /**
  * Reads one item's inputs of an operation where the form of the node's version puts them
  * (catalogue/form.ts): a parameter of its own, with its default, or an option of a collection,
- * undefined when it was not added. Each collection is read once.
+ * undefined when it was not added. Each collection is read once. n8n's own checks are skipped (the
+ * catalogue validates every input), and so is its resource locator extraction (the converters take
+ * `{__rl, mode, value}` apart): both would search the node's whole description for every read.
  */
 export function parameterReader(context: IExecuteFunctions, endpoint: Endpoint, itemIndex: number) {
 	const version = versionOf(context.getNode().typeVersion);
+	const parameter = (name: string, fallback: unknown) =>
+		context.getNodeParameter(name, itemIndex, fallback, { skipValidation: true });
 	const collections = new Map<CollectionName, IDataObject>();
 	const collection = (name: CollectionName) => {
-		if (!collections.has(name)) collections.set(name, context.getNodeParameter(name, itemIndex, {}) as IDataObject);
+		if (!collections.has(name)) collections.set(name, parameter(name, {}) as IDataObject);
 		return collections.get(name)!;
 	};
 	return (field: FieldSpec): unknown => {
 		const place = placeOf(endpoint, version, field);
 		if (place !== 'top') return collection(place)[field.property.name];
-		return context.getNodeParameter(field.property.name, itemIndex, field.property.default, { extractValue: true });
+		return parameter(field.property.name, field.property.default);
 	};
 }

@@ -4,3 +4,4 @@ export { collectPages, fetchPage, MAX_PER_PAGE } from './pagination';
 export type { PaginationMode } from './pagination';
 export { apiError, linesDescription, plainDescription, unreadableAnswer } from './errors';
 export type { RefusalGuide } from './errors';
+export { reuseRecentTokens } from './credential';

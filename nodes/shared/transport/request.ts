@@ -22,6 +22,7 @@ import {
 	RETRYABLE_STATUSES,
 	retryDelayMs,
 } from './backoff';
+import { runCredentialOf } from './credential';
 import type { RefusalGuide } from './errors';
 import { apiError, withFirstLine } from './errors';
 import { pacingOf } from './pacing';
@@ -104,12 +105,22 @@ function httpOptions(request: ApiRequest, statusErrors: StatusErrors): IHttpRequ
 	};
 }
 
+/** Sends one request with the run's credential (credential.ts), read once per run rather than by n8n per request. */
 async function send(context: ApiContext, request: ApiRequest, statusErrors: StatusErrors): Promise<ApiResponse> {
-	return (await context.helpers.httpRequestWithAuthentication.call(
-		context,
-		CREDENTIAL_TYPE,
-		httpOptions(request, statusErrors),
-	)) as IN8nHttpFullResponse as ApiResponse;
+	const lease = await runCredentialOf(context).lease(statusErrors === 'returned');
+	let statusCode: number | undefined;
+	try {
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			CREDENTIAL_TYPE,
+			httpOptions(request, statusErrors),
+			{ credentialsDecrypted: lease.credential },
+		)) as IN8nHttpFullResponse as ApiResponse;
+		statusCode = response.statusCode;
+		return response;
+	} finally {
+		lease.release(statusCode);
+	}
 }
 
 /** The answer inside a thrown status error (1.x keeps no headers), or undefined for other failures. */

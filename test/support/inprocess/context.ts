@@ -12,7 +12,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { AgencyCrmApi } from '../../../credentials/AgencyCrmApi.credentials';
 import type { Sandbox } from '../../../sandbox';
-import type { Binary } from '../fakeN8n';
+import type { Binary, FakeContextOptions } from '../fakeN8n';
 import { fakeContext } from '../fakeN8n';
 
 /**
@@ -60,6 +60,8 @@ export interface InProcessRun {
 	exchanges(): number;
 	/** Every API request as the HTTP client sent it, authenticated (a multipart body as its bytes). */
 	sent: IHttpRequestOptions[];
+	/** The credential helpers of this run, for other fake contexts (a trigger's) to share. */
+	credentialHelpers: Pick<FakeContextOptions, 'getCredentials' | 'httpRequestWithAuthentication'>;
 }
 
 /**
@@ -105,14 +107,11 @@ export function inProcessContext(
 		Object.assign(read, data);
 		Object.assign(stored, data);
 	};
-	const fake = fakeContext({
-		itemParameters,
-		binaries,
-		continueOnFail,
-		typeVersion,
-		async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {
-			// n8n reads the stored credential for each request, so requests in flight hold the token they read.
-			const read = { ...stored };
+	const credentialHelpers: InProcessRun['credentialHelpers'] = {
+		getCredentials: async () => ({ ...stored }),
+		async httpRequestWithAuthentication(_type, options, additional) {
+			// The credential given, else (as n8n does) the stored one, read for this request.
+			const read = additional?.credentialsDecrypted?.data ?? { ...stored };
 			const sendAuthenticated = async () => {
 				const authenticated = await credentialType.authenticate(read, {
 					...options,
@@ -135,7 +134,8 @@ export function inProcessContext(
 				throw new NodeApiError(fake.execute.getNode(), error as JsonObject);
 			}
 		},
-	});
+	};
+	const fake = fakeContext({ itemParameters, binaries, continueOnFail, typeVersion, ...credentialHelpers });
 	const { execute: context, webhook, hints } = fake;
-	return { context, webhook, hints, exchanges: () => exchanges, sent };
+	return { context, webhook, hints, exchanges: () => exchanges, sent, credentialHelpers };
 }
