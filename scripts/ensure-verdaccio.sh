@@ -6,18 +6,14 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/scripts/progress.sh"
+source "$root/scripts/runtime-stamp.sh"
 runtime="$root/tools/registry/verdaccio"
 target="$root/.cache/verdaccio"
-stamp="$target/.installed"
-want="$(cat "$runtime/package.json" "$runtime/package-lock.json" | sha256sum | cut -d' ' -f1)"
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$target/node_modules/verdaccio/package.json" ]; then
-	exit 0
-fi
-rm -rf "$target"
-mkdir -p "$target"
-cp "$runtime/package.json" "$runtime/package-lock.json" "$target/"
+want="$(runtime_digest "$runtime")"
+runtime_installed "$target" "$want" "$target/node_modules/verdaccio/package.json" && exit 0
+runtime_prepare "$runtime" "$target"
 # --ignore-scripts: nothing in it needs a build, and the registry server must not run install hooks.
 progress_count="progress_size '$target/node_modules'"
 progress verdaccio "installing Verdaccio, the npm registry of the installer tests (npm ci, about 60 MB)" "about 30-60 s" \
 	bash -c "cd '$target' && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error"
-echo "$want" >"$stamp"
+echo "$want" >"$target/.installed"

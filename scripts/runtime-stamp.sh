@@ -1,0 +1,16 @@
+# Sourced by the scripts that install a pinned runtime (n8n, Verdaccio) once into .cache/: a runtime is
+# a package.json and its lockfile, and the install holds a stamp of their digest, so that editing
+# either installs again and anything else finds the install as it is.
+
+# The digest of the runtime folder $1.
+runtime_digest() { cat "$1/package.json" "$1/package-lock.json" | sha256sum | cut -d' ' -f1; }
+
+# Whether the install folder $1 was made from the digest $2 and still holds the file $3.
+runtime_installed() { [ -f "$1/.installed" ] && [ "$(cat "$1/.installed")" = "$2" ] && [ -f "$3" ]; }
+
+# Empties the install folder $2 and puts the runtime $1's package.json and lockfile in it.
+runtime_prepare() {
+	rm -rf "$2"
+	mkdir -p "$2"
+	cp "$1/package.json" "$1/package-lock.json" "$2/"
+}
