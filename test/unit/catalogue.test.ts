@@ -437,14 +437,15 @@ describe('request bodies decided in docs/assumptions.md', () => {
 		});
 	});
 
+	/** A buyer lead for agency 101 with these additional fields. */
+	const buyerLead = (additionalFields: IDataObject) =>
+		prepared('lead', 'createBuyer', { agencyId: '101', additionalFields });
+
 	test('buyer lead: criteria become one search request; a contact without a way to be found is a hint', async () => {
-		const request = await prepared('lead', 'createBuyer', {
-			agencyId: '101',
-			additionalFields: {
-				phone: '0601020304',
-				transactionType: 'rental',
-				criteria: { criterion: [{ id: '30', value: '[2, 3]' }] },
-			},
+		const request = await buyerLead({
+			phone: '0601020304',
+			transactionType: 'rental',
+			criteria: { criterion: [{ id: '30', value: '[2, 3]' }] },
 		});
 		expect(request.body).toEqual({
 			agency_id: 101,
@@ -452,17 +453,14 @@ describe('request bodies decided in docs/assumptions.md', () => {
 			customer: { phone: '0601020304' },
 			search_requests: [{ criteria: [{ id: 30, value: [2, 3] }] }],
 		});
-		const anonymous = await prepared('lead', 'createBuyer', { agencyId: '101', additionalFields: {} });
+		const anonymous = await buyerLead({});
 		expect(anonymous.hints.map((hint) => hint.field)).toEqual(['"Last Name", "Email", "Phone" or "Mobile Phone"']);
 	});
 
 	test('extra JSON merges into the nested objects; typed fields win', async () => {
-		const request = await prepared('lead', 'createBuyer', {
-			agencyId: '101',
-			additionalFields: {
-				email: 'ana@example.com',
-				extraBodyJson: '{"customer": {"email": "old@example.com", "address": {"city": "Lyon"}}}',
-			},
+		const request = await buyerLead({
+			email: 'ana@example.com',
+			extraBodyJson: '{"customer": {"email": "old@example.com", "address": {"city": "Lyon"}}}',
 		});
 		expect(request.body.customer).toEqual({ email: 'ana@example.com', address: { city: 'Lyon' } });
 	});
