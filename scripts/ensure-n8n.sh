@@ -48,5 +48,5 @@ progress ensure-n8n "downloading and unpacking n8n $version's packages (npm ci, 
 progress ensure-n8n "compiling sqlite3 for n8n $version (npm rebuild sqlite3)" "about 90 s" \
 	bash -c "cd '$n8n_dir' && npm rebuild sqlite3 --loglevel=error"
 
-echo "$want" >"$n8n_dir/.installed"
+runtime_stamp "$n8n_dir" "$want"
 echo "[ensure-n8n] n8n $(installed_version) installed in $((SECONDS - start)) s"

@@ -16,4 +16,4 @@ runtime_prepare "$runtime" "$target"
 progress_count="progress_size '$target/node_modules'"
 progress verdaccio "installing Verdaccio, the npm registry of the installer tests (npm ci, about 60 MB)" "about 30-60 s" \
 	bash -c "cd '$target' && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error"
-echo "$want" >"$target/.installed"
+runtime_stamp "$target" "$want"

@@ -14,3 +14,6 @@ runtime_prepare() {
 	mkdir -p "$2"
 	cp "$1/package.json" "$1/package-lock.json" "$2/"
 }
+
+# Marks the install folder $1 as made from the digest $2 (once its install has succeeded).
+runtime_stamp() { echo "$2" >"$1/.installed"; }
