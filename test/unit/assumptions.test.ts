@@ -26,10 +26,17 @@ test('every guess the catalogue makes is listed in docs/assumptions.md, word for
 	expect(guesses.filter((topic) => !assumptions.includes(`\`${topic}\``))).toEqual([]);
 });
 
+test('every rule taken from production evidence is listed in docs/assumptions.md, word for word, under its heading', () => {
+	const section = /## Production evidence[\s\S]*?(\n## |$)/.exec(assumptions)?.[0] ?? '';
+	const topics = [...new Set(sourcesOf().flatMap((source) => ('evidence' in source ? [source.evidence] : [])))];
+	expect(topics.filter((topic) => !section.includes(`\`${topic}\``))).toEqual([]);
+});
+
 test('every rule that blocks quotes its authority: a section of the spec, or why the node cannot send it', () => {
 	for (const source of sourcesOf()) {
 		if ('spec' in source) expect(source.spec).toMatch(/^section \d/);
 		if ('node' in source) expect(source.node.length).toBeGreaterThan(10);
+		if ('evidence' in source) expect(source.evidence.length).toBeGreaterThan(10);
 	}
 });
 

@@ -91,6 +91,15 @@ function toUtc(value: unknown, env: ConvertEnv): unknown {
 /** Any date-time → UTC `YYYY-MM-DDTHH:MM:SSZ` (the spec's format, section 4 "Calendar"). */
 export const toUtcDateTime: Converter = (value, env) => ok(toUtc(value, env));
 
+/**
+ * Any date-time → UTC `YYYY-MM-DDTHH:MM:SS+00:00`: no milliseconds, `+00:00` rather than `Z`, as
+ * production takes consent dates and `last_modified` filters (docs/assumptions.md "Production evidence").
+ */
+export const toOffsetDateTime: Converter = (value, env) => {
+	if (isAbsent(value)) return ok(undefined);
+	return ok(parseDateTime(value, env)?.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'+00:00'") ?? value);
+};
+
 /** A date or date-time → its calendar date `YYYY-MM-DD`, as written (transaction billing dates). */
 export const calendarDate: Converter = (value, env) => {
 	if (isAbsent(value)) return ok(undefined);

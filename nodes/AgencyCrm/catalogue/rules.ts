@@ -4,6 +4,12 @@ import type { Check, FileValue, Problem, PreparedRequest, Rule, RuleSource } fro
 /** A rule the specification states; quote the section and its words. Breaking it blocks the request. */
 export const spec = (quote: string): RuleSource => ({ spec: quote });
 
+/**
+ * A rule production follows where the spec is silent, as the public clients that ran against it show
+ * (docs/assumptions.md "Production evidence", word for word). Breaking it blocks the request.
+ */
+export const evidence = (topic: string): RuleSource => ({ evidence: topic });
+
 /** A rule without which the node cannot send a well-formed request. Breaking it blocks the request. */
 export const guard = (reason: string): RuleSource => ({ node: reason });
 

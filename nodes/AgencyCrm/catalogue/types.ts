@@ -19,12 +19,15 @@ export type Pack =
 /**
  * Where a rule comes from, which decides what breaking it does:
  * - `spec`: the specification states it (quote its section): the request is refused before sending;
+ * - `evidence`: where the spec says "not shown", what public clients that ran against production show
+ *   (docs/assumptions.md "Production evidence" names the source): refused before sending;
  * - `node`: the node could not send a well-formed request (an empty path segment, text that is not
  *   JSON, a file that is not there): refused before sending;
- * - `guess`: our choice where the spec says "not shown" (docs/assumptions.md): the request is sent as
- *   given and the user gets an execution hint, because production may accept what we guessed wrong.
+ * - `guess`: our choice where neither the spec nor the evidence speaks (docs/assumptions.md): the
+ *   request is sent as given and the user gets an execution hint, because production may accept what
+ *   we guessed wrong.
  */
-export type RuleSource = { spec: string } | { node: string } | { guess: string };
+export type RuleSource = { spec: string } | { evidence: string } | { node: string } | { guess: string };
 
 /** What is wrong with one input, and on whose authority. */
 export interface Problem {
