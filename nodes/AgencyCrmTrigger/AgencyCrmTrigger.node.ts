@@ -79,7 +79,7 @@ export class AgencyCrmTrigger implements INodeType {
 				displayName: 'Property Related Data',
 				name: 'productFetch',
 				type: 'multiOptions',
-				options: relationOptions(PRODUCT_FETCHES),
+				options: PRODUCT_FETCHES,
 				default: [],
 				displayOptions: { show: { fetchFullRecord: [true] } },
 				description:

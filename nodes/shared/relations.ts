@@ -22,8 +22,27 @@ export const CUSTOMER_INCLUDES = [
 	'mandates',
 ];
 
-/** `fetch` of `GET /products/{id}` and product search (values: docs/assumptions.md). */
-export const PRODUCT_FETCHES = ['agency', 'criteria', 'lots', 'pictures'];
+/**
+ * `fetch` of `GET /products/{id}` and product search: production's values (docs/assumptions.md
+ * "Production evidence"), by label. Criteria come in four groups by type; photos are `products_photos`.
+ */
+export const PRODUCT_FETCHES: INodePropertyOptions[] = [
+	{ name: 'Assigned Agent', value: 'assigned_to' },
+	{ name: 'Category', value: 'category' },
+	{ name: 'Criteria: Full Text', value: 'criteres_fulltext', description: 'Long text criteria, e.g. the description' },
+	{ name: 'Criteria: Numbers', value: 'criteres_number', description: 'Price, surface, rooms…' },
+	{ name: 'Criteria: Text', value: 'criteres_text', description: 'Type, status, town and other list or text criteria' },
+	{ name: 'Criteria: Yes or No', value: 'criteres_flag', description: 'Lift, balcony, parking…' },
+	{ name: 'Descriptions', value: 'descriptions' },
+	{ name: 'INSEE Code', value: 'insee' },
+	{ name: 'Owner', value: 'customer', description: 'The contact who owns the property' },
+	{ name: 'Photos', value: 'products_photos' },
+	{ name: 'Publications', value: 'publications', description: 'Where the listing is published' },
+	{ name: 'Rooms', value: 'rooms' },
+	{ name: 'Sale Agreement', value: 'compromis' },
+	{ name: 'Statistics', value: 'statistic' },
+	{ name: 'Themes', value: 'themes' },
+];
 
 /** As editor options, sorted by name as n8n's lint wants. */
 export function relationOptions(values: string[]): INodePropertyOptions[] {

@@ -1,4 +1,4 @@
-import { PRODUCT_FETCHES, relationOptions } from '../../../../shared/relations';
+import { relationOptions } from '../../../../shared/relations';
 import { commaList } from '../../convert';
 import { criteriaField } from '../../fields';
 import { guess, integer, rule } from '../../rules';
@@ -174,7 +174,7 @@ export const fetchField: FieldSpec = {
 		displayName: 'Related Data',
 		name: 'fetch',
 		type: 'multiOptions',
-		options: relationOptions(PRODUCT_FETCHES),
+		options: relationOptions(['agency', 'criteria', 'lots', 'pictures']),
 		default: [],
 		description:
 			'Related data to load with each property (the API\'s "fetch"); other values can be given with an expression',
