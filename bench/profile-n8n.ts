@@ -110,13 +110,14 @@ async function main(): Promise<void> {
 	const target = process.argv[2] ?? 'list-raw';
 	const runs = Number(process.argv[3] ?? 10);
 	const n8n = installedN8n();
-	// As in `npm run bench`: deliveries wait up to a minute, and a hook is never suspended.
+	// As in `npm run bench`: deliveries wait up to a minute, are never retried, and a hook is never suspended.
 	const sandbox = await startSandboxThread({
 		port: 0,
 		customers: 20_000,
 		tokenLifetimeSeconds: 86_400,
 		deliveryTimeoutMs: 60_000,
-		suspendAfterFailures: 1_000_000,
+		deliveryRetryDelaysMs: [],
+		suspendUndelivered: false,
 	});
 	// A free port for the creates' fresh sandboxes, each started on it in turn.
 	const probe = await startSandboxThread({ port: 0 });

@@ -12,12 +12,12 @@ import type { Metrics } from './metrics';
 import { REQUEST_LOG_SIZE } from './metrics';
 import type { RoutePattern } from './router';
 import { applyBodyAliases } from './aliases';
-import { sendBurst } from './burst';
+import { MAX_BURST, sendBurst } from './burst';
 import { duplicateGroups } from './resources/customers/duplicates';
 import { readCustomerChanges } from './resources/customers/fields';
 import { createCustomer, customerView, updateCustomer } from './resources/customers/records';
 import { hookView } from './resources/hooks';
-import { createProduct, productView, readProductChanges, updateProduct } from './resources/products';
+import { createProduct, deleteProduct, productView, readProductChanges, updateProduct } from './resources/products';
 import { FieldReader, objectBody } from './validation';
 import type { WebhookDispatcher } from './webhooks';
 
@@ -101,14 +101,17 @@ export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatch
 		user: (id) => store.users.get(Number(id)),
 		calendar_event: (id) => store.calendarEvents.get(Number(id)),
 		hook: (id) => store.hooks.get(Number(id)),
+		rejection: (id) => store.rejections.get(id),
 	};
 
 	/** Applies a change as if made in the CRM's screens: same validation, same webhook events. */
 	function simulateEdit(body: unknown): Reply {
 		const reader = new FieldReader(objectBody(body));
 		const resource = reader.requiredOneOf('resource', ['customer', 'product'] as const);
-		const action = reader.requiredOneOf('action', ['create', 'update'] as const);
-		const id = action === 'update' ? reader.requiredInteger('id', { min: 1 }) : undefined;
+		const action = reader.requiredOneOf('action', ['create', 'update', 'delete'] as const);
+		// Production sends PRODUCT_DELETE, and no event for a deleted contact.
+		if (action === 'delete' && resource === 'customer') reader.fail('action', 'delete applies to products only');
+		const id = action === 'create' ? undefined : reader.requiredInteger('id', { min: 1 });
 		const siteId = reader.optionalInteger('site_id') ?? 1;
 		if (!store.sites.has(siteId)) reader.fail('site_id', `unknown site ${siteId}`);
 		const changesBody = reader.optionalObject('changes') ?? {};
@@ -132,6 +135,10 @@ export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatch
 		}
 		const existing = id === undefined ? undefined : store.products.get(id);
 		if (id !== undefined && !existing) throw notFound(`Product ${id}`);
+		if (existing && action === 'delete') {
+			deleteProduct(world, existing);
+			return json({ data: { product_id: existing.product_id, deleted: true } });
+		}
 		const targetSite = existing?.site_id ?? siteId;
 		const changes = readProductChanges(changesReader, store);
 		if (changes.agency_id !== undefined && !store.agencyIdsOfSite(targetSite).includes(changes.agency_id))
@@ -186,12 +193,17 @@ export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatch
 			'token exchanges, requests by route, deliveries, requests in flight, injected faults',
 			() => json(metrics.snapshot()),
 		),
-		adminRoute('POST', '/reset', 'reset counters, request and delivery logs, faults (not data)', () => {
-			metrics.reset();
-			dispatcher.log.clear();
-			faults.clear();
-			return json({ reset: true });
-		}),
+		adminRoute(
+			'POST',
+			'/reset',
+			'reset counters, request and delivery logs, faults, late acknowledgements (not data)',
+			() => {
+				metrics.reset();
+				dispatcher.reset();
+				faults.clear();
+				return json({ reset: true });
+			},
+		),
 		adminRoute('GET', '/requests', 'request log ?limit=N (oldest first)', (request) =>
 			json({ data: metrics.requests.latest(readLimit(request.query, 100)) }),
 		),
@@ -212,6 +224,18 @@ export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatch
 			'/deliveries/burst',
 			'send N webhook deliveries at once {hook_id? | site_id?, count, event_type?, resource_ids?}; answers each delivery and latency percentiles',
 			(request) => sendBurst(store, dispatcher, request.body),
+		),
+		adminRoute(
+			'POST',
+			'/deliveries/late-acks',
+			'count the next N acknowledgements as late, as if they came after the timeout {count}: each is retried',
+			(request) => {
+				const reader = new FieldReader(objectBody(request.body));
+				const count = reader.requiredInteger('count', { min: 0, max: MAX_BURST });
+				reader.throwIfInvalid();
+				dispatcher.countNextAcksAsLate(count);
+				return json({ data: { late_acks: count } });
+			},
 		),
 		adminRoute(
 			'GET',
@@ -236,7 +260,7 @@ export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatch
 		adminRoute(
 			'POST',
 			'/simulate-edit',
-			'edit in the CRM screens {resource: customer|product, action: create|update, id?, site_id?, changes?}',
+			'edit in the CRM screens {resource: customer|product, action: create|update|delete (products), id?, site_id?, changes?}',
 			(request) => simulateEdit(request.body),
 		),
 		adminRoute(

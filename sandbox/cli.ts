@@ -30,7 +30,7 @@ async function main(): Promise<void> {
 			users: { type: 'string' },
 			'token-lifetime': { type: 'string' },
 			'delivery-timeout-ms': { type: 'string' },
-			'suspend-after-failures': { type: 'string' },
+			'delivery-retry-delays-ms': { type: 'string' },
 			'data-file': { type: 'string' },
 			'answer-profile': { type: 'string' },
 		},
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
 		users: integerOption(values.users, 'users'),
 		tokenLifetimeSeconds: integerOption(values['token-lifetime'], 'token-lifetime'),
 		deliveryTimeoutMs: integerOption(values['delivery-timeout-ms'], 'delivery-timeout-ms'),
-		suspendAfterFailures: integerOption(values['suspend-after-failures'], 'suspend-after-failures'),
+		deliveryRetryDelaysMs: delaysOption(values['delivery-retry-delays-ms'], 'delivery-retry-delays-ms'),
 		dataFile: values['data-file'],
 		answerProfile: answerProfileOption(values['answer-profile']),
 	});
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
 				`  ${client.name.padEnd(16)} client id: ${client.clientId.padEnd(15)} secret: ${client.clientSecret.padEnd(15)} site id: ${client.siteId}  agencies: ${client.agencyIds.join(', ')}  packs: ${client.packs.join(', ')}  calendar: ${client.calendar.join('+') || 'none'}`,
 		),
 		'',
-		`Admin routes (no auth): GET ${sandbox.origin}/_admin lists them all — faults, answer-profile, revoke-tokens, tokens, counters, reset, requests, hooks, deliveries, deliveries/burst, duplicate-contacts, simulate-edit, records.`,
+		`Admin routes (no auth): GET ${sandbox.origin}/_admin lists them all — faults, answer-profile, revoke-tokens, tokens, counters, reset, requests, hooks, deliveries, deliveries/burst, deliveries/late-acks, duplicate-contacts, simulate-edit, records.`,
 	];
 	console.log(lines.join('\n'));
 
@@ -77,6 +77,13 @@ async function main(): Promise<void> {
 	};
 	process.once('SIGINT', stop);
 	process.once('SIGTERM', stop);
+}
+
+/** `10000,60000,300000` (one delay per retry), or `none` for no retry. */
+function delaysOption(value: string | undefined, name: string): number[] | undefined {
+	if (value === undefined) return undefined;
+	if (value === 'none') return [];
+	return value.split(',').map((delay) => integerOption(delay.trim(), name) as number);
 }
 
 function answerProfileOption(value: string | undefined): AnswerProfileName | undefined {

@@ -20,7 +20,7 @@ import { updateHook } from './resources/hooks';
 import { RouteTable } from './router';
 import { DEMO_CLIENTS, generateDemoData } from './seed/demo';
 import { createRequestHandler, ServerContext } from './server';
-import { WebhookDispatcher } from './webhooks';
+import { DEFAULT_RETRY_DELAYS_MS, WebhookDispatcher } from './webhooks';
 
 export interface SandboxOptions {
 	/** 0 picks a free port (the default here; the CLI defaults to 4010). */
@@ -34,8 +34,12 @@ export interface SandboxOptions {
 	/** Users of site 1 (default 12). */
 	users?: number;
 	tokenLifetimeSeconds?: number;
+	/** How long a receiver has to answer 200 (production: 10 s). */
 	deliveryTimeoutMs?: number;
-	suspendAfterFailures?: number;
+	/** The delay before each retry of a delivery not acknowledged (default DEFAULT_RETRY_DELAYS_MS: 3 retries). */
+	deliveryRetryDelaysMs?: readonly number[];
+	/** Whether a delivery whose retries all failed suspends its hook (default true, as production). */
+	suspendUndelivered?: boolean;
 	quiet?: boolean;
 	/** How the API answers every client where the spec leaves it open (sandbox/answerProfiles.ts); `default` when left out. */
 	answerProfile?: AnswerProfileName;
@@ -90,7 +94,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	let saver: DataSaver | undefined;
 	const dispatcher = new WebhookDispatcher(store, metrics, {
 		timeoutMs: options.deliveryTimeoutMs ?? 10_000,
-		suspendAfterFailures: options.suspendAfterFailures ?? 5,
+		retryDelaysMs: options.deliveryRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+		suspendUndelivered: options.suspendUndelivered ?? true,
 		onRecorded: () => saver?.changed(),
 	});
 	for (const delivery of loaded?.deliveries ?? []) dispatcher.log.push(delivery);

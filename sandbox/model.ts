@@ -17,7 +17,14 @@ export const PACK_NAMES = [
 export type PackName = (typeof PACK_NAMES)[number];
 export type CalendarPermission = 'READ' | 'WRITE';
 
-export const WEBHOOK_EVENTS = ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE', 'PRODUCT_CREATE', 'PRODUCT_UPDATE'] as const;
+/** Spec section 6 names the first four; production also sends PRODUCT_DELETE (docs/assumptions.md, "Production evidence"). */
+export const WEBHOOK_EVENTS = [
+	'CUSTOMER_CREATE',
+	'CUSTOMER_UPDATE',
+	'PRODUCT_CREATE',
+	'PRODUCT_UPDATE',
+	'PRODUCT_DELETE',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export interface Site {
@@ -329,9 +336,24 @@ export interface Webhook {
 	format: string | null;
 	origines: string[];
 	status: 'active' | 'suspended';
+	/** Failed attempts in a row (deliveries and their retries), shown in the console. */
 	consecutive_failures: number;
 	created_at: string;
 	updated_at: string;
+}
+
+/**
+ * A record the CRM marks as errored because a receiver refused one of its deliveries with a 422
+ * (docs/assumptions.md, "Production evidence"): the reason is what the receiver answered.
+ */
+export interface Rejection {
+	resource_type: 'customer' | 'product';
+	resource_id: number;
+	site_id: number;
+	event_type: WebhookEvent;
+	hook_id: number;
+	reason: string;
+	at: string;
 }
 
 // ---- Referentials ----

@@ -1,15 +1,16 @@
 /**
  * The sandbox's data kept in a file between runs (`npm start` keeps the CRM a user worked in):
  * every record the API, the admin routes and the console can change, the last ids given (so that
- * none is reused) and the delivery log. Read at start, written soon after each change and at close.
+ * none is reused), the delivery log and the records receivers refused. Read at start, written soon after each change and at close.
  * The sites, agencies, API clients and referentials are not saved: they come from the seed and
  * nothing changes them. Tokens are not saved either: a client exchanges again after a restart.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { toUtc } from './http';
-import type { Consent, FollowUp } from './model';
+import type { Consent, FollowUp, Rejection } from './model';
 import { Store, Table } from './store';
+import { rejectionKey } from './webhooks';
 import type { DeliveryLogEntry, WebhookDispatcher } from './webhooks';
 
 /**
@@ -48,6 +49,8 @@ interface SavedData {
 	follow_ups: FollowUp[];
 	media_ids: { picture: number; lot: number };
 	deliveries: DeliveryLogEntry[];
+	/** Records marked errored by a receiver's 422; absent from saves made before they were kept. */
+	rejections?: Rejection[];
 }
 
 /** What the sandbox started from, for the caller to say. */
@@ -84,6 +87,7 @@ function snapshotOf(store: Store, deliveries: DeliveryLogEntry[]): SavedData {
 		follow_ups: [...store.customers.all()].flatMap((customer) => store.customerFollowUps(customer.customers_id)),
 		media_ids: store.lastMediaIds,
 		deliveries,
+		rejections: [...store.rejections.values()],
 	};
 }
 
@@ -106,6 +110,8 @@ function restoredStore(seeded: Store, saved: SavedData): Store {
 	refill(store.actions, tables.actions, (action) => store.addAction(action));
 	for (const consent of saved.consents) store.consents.set(consent.customers_id, consent);
 	for (const followUp of saved.follow_ups) store.putFollowUp(followUp);
+	for (const rejection of saved.rejections ?? [])
+		store.rejections.set(rejectionKey(rejection.resource_type, rejection.resource_id), rejection);
 	store.restoreMediaIds(saved.media_ids);
 	return store;
 }

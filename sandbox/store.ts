@@ -19,6 +19,7 @@ import type {
 	LabelledItem,
 	Mandate,
 	Product,
+	Rejection,
 	SearchRequest,
 	Site,
 	Timeframe,
@@ -128,6 +129,8 @@ export class Store {
 
 	/** One consent record per customer, keyed by customer id. */
 	readonly consents = new Map<number, Consent>();
+	/** Records a receiver refused (a 422 to a delivery), keyed `customer:10001` or `product:5001`. */
+	readonly rejections = new Map<string, Rejection>();
 	private readonly followUpsByCustomer = new Map<number, Map<number, FollowUp>>();
 	private readonly actionsByCustomer = new Map<number, Action[]>();
 	private readonly actionsByProduct = new Map<number, Action[]>();

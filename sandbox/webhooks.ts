@@ -1,9 +1,12 @@
 /**
- * Webhook deliveries. Events are delivered after the API request that caused them has been
- * answered (setImmediate), each as one HTTP POST per subscribed active hook of the site. A
- * delivery fails when the receiver does not answer 200 within the timeout (a 422 to a customer
- * event counts as delivered); after N consecutive failures the hook is suspended. The admin's
- * burst and the console's resend send deliveries through the same path.
+ * Webhook deliveries, as production makes them (docs/assumptions.md, "Production evidence"). Events
+ * are delivered after the API request that caused them has been answered (setImmediate), each as
+ * one HTTP POST of `{event_type, resource_id}` per subscribed active hook of the site. Only a 200
+ * within the timeout acknowledges a delivery; a 422 refuses the record, which the CRM then marks as
+ * errored with the reason the receiver gave; any other answer, or none, is retried after growing
+ * delays, and when the last retry fails too the hook is suspended until its URL is updated. Events
+ * of a suspended hook are not sent (the log says so). The admin's burst and the console's resend
+ * send deliveries through the same path.
  */
 import { randomUUID } from 'node:crypto';
 import http, { ClientRequest } from 'node:http';
@@ -15,31 +18,41 @@ import type { Webhook, WebhookEvent } from './model';
 import { suspendHook } from './resources/hooks';
 import type { Store } from './store';
 
+/** What a delivery carries: production sends these two keys and nothing else. */
 export interface DeliveryPayload {
-	delivery_id: string;
 	event_type: WebhookEvent;
-	resource_type: 'customer' | 'product';
 	resource_id: number;
-	occurred_at: string;
-	site_id: number;
 }
 
+/**
+ * `delivered`: a 200 in time; `rejected`: a 422, the record marked errored, not retried;
+ * `failed`: anything else, retried while retries are left; `not sent`: the hook was suspended,
+ * deleted or re-pointed before the attempt.
+ */
+export type DeliveryOutcome = 'delivered' | 'rejected' | 'failed' | 'not sent';
+
+/** One attempt of one delivery, as the log keeps it. */
 export interface DeliveryLogEntry {
 	at: string;
+	/** The sandbox's own id of one event sent to one hook, shared by its attempts; never sent. */
 	delivery_id: string;
+	/** 1 for the first send, then 2, 3, 4 for the retries. */
+	attempt: number;
 	hook_id: number;
 	url: string;
 	event_type: WebhookEvent;
 	resource_id: number;
-	/** The payload's: a resend sends the same. */
-	occurred_at: string;
 	site_id: number;
-	/** Whether this is a delivery sent again (same payload, same `delivery_id`). */
+	/** Whether the console sent this event again by hand. */
 	resent: boolean;
 	status: number | null;
 	error: string | null;
-	outcome: 'delivered' | 'failed';
-	/** From starting the delivery (connection included) to the receiver's answer or the error, to 0.1 ms. */
+	outcome: DeliveryOutcome;
+	/** When the next attempt is due (a failed attempt with retries left); else null. */
+	retry_at: string | null;
+	/** Whether this failure suspended the hook (it was the last retry). */
+	suspended: boolean;
+	/** From starting the attempt (connection included) to the receiver's answer or the error, to 0.1 ms. */
 	duration_ms: number;
 	/**
 	 * The receiver's acknowledgement time: from the request fully sent to its answer (or the error),
@@ -59,21 +72,55 @@ export interface BurstEvent {
 
 export interface DeliveryOptions {
 	timeoutMs: number;
-	suspendAfterFailures: number;
-	/** Called after each delivery is recorded (its log entry, and a hook's failure count, changed). */
+	/** The delay before each retry of a delivery not acknowledged; production retries 3 times, growing. */
+	retryDelaysMs: readonly number[];
+	/** Whether a delivery whose retries all failed suspends its hook, as production does. */
+	suspendUndelivered: boolean;
+	/** Called after each attempt is recorded (its log entry, a hook's failures or a record's rejection changed). */
 	onRecorded?: () => void;
 }
 
+/** Our guess of production's "growing delay" (the evidence gives no figures): 10 s, 1 min, 5 min. */
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [10_000, 60_000, 300_000];
+
 const DELIVERY_LOG_SIZE = 2000;
 const RESPONSE_BODY_CHARACTERS = 2000;
+const REASON_CHARACTERS = 500;
+
+/** One event on its way to one hook, over its attempts. */
+interface Delivery {
+	id: string;
+	hookId: number;
+	siteId: number;
+	payload: DeliveryPayload;
+	resent: boolean;
+}
+
+/** What one attempt got back. */
+interface Answer {
+	url: string;
+	status: number | null;
+	error: string | null;
+	responseBody: string | null;
+	durationMs: number;
+	ackMs: number | null;
+}
 
 export function subscribes(hook: Webhook, event: WebhookEvent): boolean {
 	return hook.origines.includes(event) || (event === 'PRODUCT_UPDATE' && hook.origines.includes('property.updated'));
 }
 
+/** The key of a record's rejection in the store: `customer:10001`, `product:5001`. */
+export function rejectionKey(resourceType: 'customer' | 'product', resourceId: number): string {
+	return `${resourceType}:${resourceId}`;
+}
+
 export class WebhookDispatcher implements EventPublisher {
 	readonly log = new Ring<DeliveryLogEntry>(DELIVERY_LOG_SIZE);
 	private readonly inFlight = new Set<ClientRequest>();
+	private readonly retries = new Set<NodeJS.Timeout>();
+	/** Acknowledgements still to be counted as late (`POST /_admin/deliveries/late-acks`). */
+	private lateAcks = 0;
 	private closed = false;
 
 	constructor(
@@ -82,53 +129,77 @@ export class WebhookDispatcher implements EventPublisher {
 		private readonly options: DeliveryOptions,
 	) {}
 
+	/** How long a receiver has to answer 200. */
+	get timeoutMs(): number {
+		return this.options.timeoutMs;
+	}
+
+	/** The delay before each retry. */
+	get retryDelaysMs(): readonly number[] {
+		return this.options.retryDelaysMs;
+	}
+
 	publish(siteId: number, event: WebhookEvent, resourceId: number): void {
-		const occurredAt = toUtc(new Date());
 		// Never delay the API answer: deliveries start once the current request is done.
 		setImmediate(() => {
 			if (this.closed) return;
 			for (const hook of this.store.hooks.forSite(siteId)) {
-				if (hook.status !== 'active' || !subscribes(hook, event)) continue;
-				void this.deliver(hook, payloadOf(siteId, event, resourceId, occurredAt));
+				if (subscribes(hook, event)) void this.attempt(deliveryOf(hook, event, resourceId), 1);
 			}
 		});
 	}
 
-	/** Sends every event to every hook, all at once; resolves with each delivery once all have settled. */
+	/** Sends every event to every hook, all at once; resolves with each first attempt once all have settled. */
 	burst(hooks: readonly Webhook[], events: readonly BurstEvent[]): Promise<DeliveryLogEntry[]> {
-		const occurredAt = toUtc(new Date());
 		return Promise.all(
 			events.flatMap(({ event, resourceId }) =>
-				hooks.map((hook) => this.deliver(hook, payloadOf(hook.site_id, event, resourceId, occurredAt))),
+				hooks.map((hook) => this.attempt(deliveryOf(hook, event, resourceId), 1)),
 			),
 		);
 	}
 
-	/**
-	 * Sends a logged delivery again, to its hook's current URL with the same payload (the same
-	 * `delivery_id`, so a receiver that drops repeated deliveries acknowledges it and does nothing).
-	 */
+	/** Sends a logged delivery's event again, as a new delivery to its hook's current URL. */
 	resend(entry: DeliveryLogEntry, hook: Webhook): Promise<DeliveryLogEntry> {
-		const { delivery_id, event_type, resource_id, occurred_at, site_id } = entry;
-		const payload: DeliveryPayload = {
-			delivery_id,
-			event_type,
-			resource_type: resourceTypeOf(event_type),
-			resource_id,
-			occurred_at,
-			site_id,
-		};
-		return this.deliver(hook, payload, true);
+		return this.attempt({ ...deliveryOf(hook, entry.event_type, entry.resource_id), resent: true }, 1);
 	}
 
-	/** Stops delivering and aborts deliveries under way. */
+	/** The next `count` acknowledgements count as late, as if they came after the timeout: each is retried. */
+	countNextAcksAsLate(count: number): void {
+		this.lateAcks = count;
+	}
+
+	/** Forgets the late acknowledgements still to count (with the log, on `POST /_admin/reset`). */
+	reset(): void {
+		this.log.clear();
+		this.lateAcks = 0;
+	}
+
+	/** Stops delivering: retries due later are dropped and deliveries under way aborted. */
 	close(): void {
 		this.closed = true;
+		for (const timer of this.retries) clearTimeout(timer);
 		for (const request of this.inFlight) request.destroy();
 	}
 
-	/** Resolves with the delivery's log entry once the receiver has answered, failed or timed out. */
-	private deliver(hook: Webhook, payload: DeliveryPayload, resent = false): Promise<DeliveryLogEntry> {
+	/**
+	 * One attempt to the hook's current URL, recorded once the receiver has answered, failed or timed
+	 * out; a retry goes to the URL the hook has then, and is not sent when the hook is gone or suspended.
+	 */
+	private async attempt(delivery: Delivery, attempt: number): Promise<DeliveryLogEntry> {
+		const hook = this.store.hooks.get(delivery.hookId);
+		if (!hook) return this.notSent(delivery, attempt, '', `webhook ${delivery.hookId} was deleted`);
+		if (hook.status !== 'active')
+			return this.notSent(
+				delivery,
+				attempt,
+				hook.url,
+				`webhook ${hook.id} is suspended (a PUT of its url reactivates it)`,
+			);
+		const answer = await this.post(hook, delivery.payload);
+		return this.record(delivery, attempt, answer);
+	}
+
+	private post(hook: Webhook, payload: DeliveryPayload): Promise<Answer> {
 		const body = JSON.stringify(payload);
 		const target = hook.url;
 		return new Promise((resolve) => {
@@ -141,13 +212,14 @@ export class WebhookDispatcher implements EventPublisher {
 				settled = true;
 				clearTimeout(timer);
 				const now = answered ?? performance.now();
-				const outcome = {
-					duration_ms: toTenths(now - started),
-					ack_ms: sent === undefined ? null : toTenths(now - sent),
-					response_body: responseBody,
-					resent,
-				};
-				resolve(this.record(hook.id, target, payload, status, error, outcome));
+				resolve({
+					url: target,
+					status,
+					error,
+					responseBody,
+					durationMs: toTenths(now - started),
+					ackMs: sent === undefined ? null : toTenths(now - sent),
+				});
 			};
 			const url = new URL(target);
 			const request = (url.protocol === 'https:' ? https : http).request(url, {
@@ -168,7 +240,7 @@ export class WebhookDispatcher implements EventPublisher {
 			this.inFlight.add(request);
 			request.on('close', () => this.inFlight.delete(request));
 			request.on('finish', () => (sent = performance.now()));
-			// Not acknowledged: the start of what the receiver said is kept, to show why.
+			// Not acknowledged: the start of what the receiver said is kept, to show why (a 422 says why it refuses).
 			let failedAnswer: { status: number | null; text: string } | undefined;
 			const settleFailedAnswer = () => {
 				if (failedAnswer) settle(failedAnswer.status, null, failedAnswer.text.slice(0, RESPONSE_BODY_CHARACTERS));
@@ -198,58 +270,148 @@ export class WebhookDispatcher implements EventPublisher {
 		});
 	}
 
-	private record(
-		hookId: number,
-		target: string,
-		payload: DeliveryPayload,
-		status: number | null,
-		error: string | null,
-		outcome: Pick<DeliveryLogEntry, 'duration_ms' | 'ack_ms' | 'response_body' | 'resent'>,
-	): DeliveryLogEntry {
-		const refused = status === 422 && payload.resource_type === 'customer';
-		const delivered = status === 200 || refused;
-		this.metrics.countDelivery(payload.event_type, !delivered);
-		const entry: DeliveryLogEntry = {
-			at: toUtc(new Date()),
-			delivery_id: payload.delivery_id,
-			hook_id: hookId,
-			url: target,
-			event_type: payload.event_type,
-			resource_id: payload.resource_id,
-			occurred_at: payload.occurred_at,
-			site_id: payload.site_id,
-			status,
-			error: error ?? (delivered ? null : `receiver answered ${status}, not 200`),
-			outcome: delivered ? 'delivered' : 'failed',
-			...outcome,
-		};
-		this.log.push(entry);
+	private record(delivery: Delivery, attempt: number, answer: Answer): DeliveryLogEntry {
+		const late = answer.status === 200 && this.lateAcks > 0;
+		if (late) this.lateAcks--;
+		const outcome: DeliveryOutcome =
+			answer.status === 200 && !late ? 'delivered' : answer.status === 422 ? 'rejected' : 'failed';
+		const { event_type: event, resource_id: resourceId } = delivery.payload;
+		this.metrics.countDelivery(event, outcome === 'failed');
+		if (outcome === 'rejected') this.reject(delivery, answer.responseBody);
+		// A guess: a receiver that takes the record later clears the error it had set.
+		if (outcome === 'delivered') this.store.rejections.delete(rejectionKey(resourceTypeOf(event), resourceId));
+
 		// The hook may have been deleted or re-pointed meanwhile; only the live record counts failures.
-		const current = this.store.hooks.get(hookId);
-		if (current && current.url === target) {
-			current.consecutive_failures = delivered ? 0 : current.consecutive_failures + 1;
-			if (current.consecutive_failures >= this.options.suspendAfterFailures) suspendHook(current);
-		}
+		const hook = this.store.hooks.get(delivery.hookId);
+		const counts = hook !== undefined && hook.url === answer.url;
+		if (counts) hook.consecutive_failures = outcome === 'failed' ? hook.consecutive_failures + 1 : 0;
+		const retryDelay = outcome === 'failed' ? this.options.retryDelaysMs[attempt - 1] : undefined;
+		const suspends = counts && outcome === 'failed' && retryDelay === undefined && this.options.suspendUndelivered;
+		if (suspends) suspendHook(hook);
+		if (retryDelay !== undefined) this.retryLater(delivery, attempt + 1, retryDelay);
+
+		const entry = this.entryOf(delivery, attempt, answer.url, {
+			status: answer.status,
+			error:
+				answer.error ??
+				(late
+					? `acknowledged after the timeout (counted late)`
+					: outcome === 'failed'
+						? `receiver answered ${answer.status}, not 200`
+						: null),
+			outcome,
+			retry_at: retryDelay === undefined ? null : toUtc(new Date(Date.now() + retryDelay)),
+			suspended: suspends,
+			duration_ms: answer.durationMs,
+			ack_ms: answer.ackMs,
+			response_body: answer.responseBody,
+		});
+		this.log.push(entry);
 		this.options.onRecorded?.();
 		return entry;
 	}
+
+	/** The CRM marks the record as errored, with the reason the receiver gave. */
+	private reject(delivery: Delivery, responseBody: string | null): void {
+		const { event_type: event, resource_id: resourceId } = delivery.payload;
+		this.store.rejections.set(rejectionKey(resourceTypeOf(event), resourceId), {
+			resource_type: resourceTypeOf(event),
+			resource_id: resourceId,
+			site_id: delivery.siteId,
+			event_type: event,
+			hook_id: delivery.hookId,
+			reason: rejectionReason(responseBody),
+			at: toUtc(new Date()),
+		});
+	}
+
+	private retryLater(delivery: Delivery, attempt: number, delayMs: number): void {
+		if (this.closed) return;
+		const timer = setTimeout(() => {
+			this.retries.delete(timer);
+			if (!this.closed) void this.attempt(delivery, attempt);
+		}, delayMs);
+		this.retries.add(timer);
+	}
+
+	private notSent(delivery: Delivery, attempt: number, url: string, reason: string): DeliveryLogEntry {
+		const entry = this.entryOf(delivery, attempt, url, {
+			status: null,
+			error: `not sent: ${reason}`,
+			outcome: 'not sent',
+			retry_at: null,
+			suspended: false,
+			duration_ms: 0,
+			ack_ms: null,
+			response_body: null,
+		});
+		this.log.push(entry);
+		this.options.onRecorded?.();
+		return entry;
+	}
+
+	private entryOf(
+		delivery: Delivery,
+		attempt: number,
+		url: string,
+		result: Omit<
+			DeliveryLogEntry,
+			'at' | 'delivery_id' | 'attempt' | 'hook_id' | 'url' | 'event_type' | 'resource_id' | 'site_id' | 'resent'
+		>,
+	): DeliveryLogEntry {
+		return {
+			at: toUtc(new Date()),
+			delivery_id: delivery.id,
+			attempt,
+			hook_id: delivery.hookId,
+			url,
+			event_type: delivery.payload.event_type,
+			resource_id: delivery.payload.resource_id,
+			site_id: delivery.siteId,
+			resent: delivery.resent,
+			...result,
+		};
+	}
+}
+
+/**
+ * The reason a receiver gave for refusing a record: `reason`, `message` or `error` (text, or an
+ * object's `message`) of a JSON body, else the body's text.
+ */
+export function rejectionReason(body: string | null): string {
+	const text = (body ?? '').trim();
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		parsed = undefined;
+	}
+	const object = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+	const error = object.error;
+	const candidates = [
+		object.reason,
+		object.message,
+		error,
+		typeof error === 'object' && error !== null ? (error as Record<string, unknown>).message : undefined,
+	];
+	const reason = candidates.find((candidate): candidate is string => typeof candidate === 'string' && candidate !== '');
+	return (reason ?? (text || '(no reason given)')).slice(0, REASON_CHARACTERS);
 }
 
 function toTenths(ms: number): number {
 	return Math.round(ms * 10) / 10;
 }
 
-function payloadOf(siteId: number, event: WebhookEvent, resourceId: number, occurredAt: string): DeliveryPayload {
+function deliveryOf(hook: Webhook, event: WebhookEvent, resourceId: number): Delivery {
 	return {
-		delivery_id: randomUUID(),
-		event_type: event,
-		resource_type: resourceTypeOf(event),
-		resource_id: resourceId,
-		occurred_at: occurredAt,
-		site_id: siteId,
+		id: randomUUID(),
+		hookId: hook.id,
+		siteId: hook.site_id,
+		payload: { event_type: event, resource_id: resourceId },
+		resent: false,
 	};
 }
 
-function resourceTypeOf(event: WebhookEvent): DeliveryPayload['resource_type'] {
+export function resourceTypeOf(event: WebhookEvent): 'customer' | 'product' {
 	return event.startsWith('CUSTOMER') ? 'customer' : 'product';
 }

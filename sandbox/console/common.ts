@@ -5,7 +5,7 @@ import type { WebhookEvent } from '../model';
 import type { MultipartPart } from '../multipart';
 import type { RoutePattern } from '../router';
 import type { Table } from '../store';
-import { subscribes, WebhookDispatcher } from '../webhooks';
+import { rejectionKey, subscribes, WebhookDispatcher } from '../webhooks';
 import type { ConsoleReply, FormFields } from './forms';
 import { html, Html, page } from './html';
 import type { Section } from './html';
@@ -116,4 +116,17 @@ export function listPage<T>(
 
 export function formatDate(utc: string | null | undefined): string {
 	return utc ? utc.replace('T', ' ').replace('Z', ' UTC') : '';
+}
+
+/**
+ * What the CRM shows on a record a receiver refused (a 422 to one of its deliveries): errored, with
+ * the receiver's reason; nothing when it is not errored.
+ */
+export function rejectionNotice({ world }: ConsoleContext, resourceType: 'customer' | 'product', id: number): Html {
+	const rejection = world.store.rejections.get(rejectionKey(resourceType, id));
+	if (!rejection) return html``;
+	return html`<div class="errors" role="alert" id="rejection">
+		Errored: webhook ${rejection.hook_id} refused its ${rejection.event_type} delivery on ${formatDate(rejection.at)}
+		(HTTP 422): “${rejection.reason}”. A later delivery the receiver takes clears it.
+	</div>`;
 }

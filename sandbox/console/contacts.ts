@@ -8,7 +8,16 @@ import { readCustomerChanges, requireCustomerIdentity } from '../resources/custo
 import { updateCustomer } from '../resources/customers/records';
 import { receiveBuyerLead } from '../resources/leads';
 import { FieldReader } from '../validation';
-import { consolePage, consoleRoute, eventReach, formatDate, siteOf, recordOf, listPage } from './common';
+import {
+	consolePage,
+	consoleRoute,
+	eventReach,
+	formatDate,
+	siteOf,
+	recordOf,
+	listPage,
+	rejectionNotice,
+} from './common';
 import type { ConsoleContext, ConsoleRequest, ConsoleRoute } from './common';
 import { accepting, numberOrNull, redirectWithNotice, textOrNull, textsOrNull } from './forms';
 import type { ConsoleReply, FormFields } from './forms';
@@ -182,7 +191,8 @@ export function contactRoutes(context: ConsoleContext): ConsoleRoute[] {
 		}));
 		const consent = store.consents.get(customer.customers_id);
 		const { actionTypes } = store.referentials;
-		const content = html` <p class="muted">
+		const content = html`${rejectionNotice(context, 'customer', customer.customers_id)}
+			<p class="muted">
 				Created ${formatDate(customer.created_at)} · updated ${formatDate(customer.updated_at)} · consent:
 				${consent ? `${consent.status} (${consent.reason})` : 'none'}
 			</p>

@@ -7,9 +7,18 @@
 import { encodePng } from '../images';
 import { PRODUCT_STATUSES } from '../model';
 import type { CriterionDefinition, Product } from '../model';
-import { addPicture, readProductChanges, updateProduct } from '../resources/products';
+import { addPicture, deleteProduct, readProductChanges, updateProduct } from '../resources/products';
 import { FieldReader } from '../validation';
-import { consolePage, consoleRoute, eventReach, formatDate, siteOf, recordOf, listPage } from './common';
+import {
+	consolePage,
+	consoleRoute,
+	eventReach,
+	formatDate,
+	siteOf,
+	recordOf,
+	listPage,
+	rejectionNotice,
+} from './common';
 import type { ConsoleContext, ConsoleRequest, ConsoleRoute } from './common';
 import { accepting, numberOrNull, redirectWithNotice, textOrNull } from './forms';
 import type { ConsoleReply, FormFields } from './forms';
@@ -111,7 +120,8 @@ export function propertyRoutes(context: ConsoleContext): ConsoleRoute[] {
 			postal_code: product.postal_code ?? '',
 		};
 		const activeCriteria = productCriteria.filter((criterion) => criterion.is_activated);
-		const content = html` <p class="muted">
+		const content = html`${rejectionNotice(context, 'product', product.product_id)}
+			<p class="muted">
 				${product.transaction_type} · ${product.property_type} · agency ${store.agencies.get(product.agency_id)?.name} ·
 				created ${formatDate(product.created_at)} · updated ${formatDate(product.updated_at)}
 			</p>
@@ -167,6 +177,12 @@ export function propertyRoutes(context: ConsoleContext): ConsoleRoute[] {
 					<label><span>Title</span><input name="title" /></label>
 					<label><input type="checkbox" name="is_public" value="true" checked /> public</label>
 					<button type="submit">Add</button>
+				</fieldset>
+			</form>
+			<form method="post" action="/console/properties/${product.product_id}/delete" id="delete-property">
+				<fieldset>
+					<legend>Delete the listing (sends PRODUCT_DELETE; the API no longer finds it)</legend>
+					<button type="submit">Delete</button>
 				</fieldset>
 			</form>
 			<h2>Criteria</h2>
@@ -263,11 +279,21 @@ export function propertyRoutes(context: ConsoleContext): ConsoleRoute[] {
 		);
 	}
 
+	function deleteProperty(request: ConsoleRequest): ConsoleReply {
+		const product = propertyOf(request);
+		deleteProduct(context.world, product);
+		return redirectWithNotice(
+			`/console/properties?site=${product.site_id}`,
+			`Listing ${product.product_id} (${product.reference}) deleted. ${eventReach(context, product.site_id, 'PRODUCT_DELETE')}`,
+		);
+	}
+
 	return [
 		consoleRoute('GET', '/properties', list),
 		consoleRoute('GET', '/properties/{id}', (request) => ({ page: propertyPage(request, propertyOf(request)) })),
 		consoleRoute('POST', '/properties/{id}', editProperty),
 		consoleRoute('POST', '/properties/{id}/criteria', setCriterion),
 		consoleRoute('POST', '/properties/{id}/pictures', addPictureTo),
+		consoleRoute('POST', '/properties/{id}/delete', deleteProperty),
 	];
 }

@@ -1,11 +1,13 @@
 /**
- * The console's webhooks: the hooks registered on the site, every delivery sent to them (event,
- * URL, HTTP status, acknowledgement time, what a receiver answered when it did not acknowledge),
- * resending a delivery, and suspending a hook or reactivating it the way the spec says: by
- * updating it with a corrected URL (spec sections 3 and 6).
+ * The console's webhooks: the hooks registered on the site, every attempt of every delivery sent to
+ * them (event, URL, HTTP status, acknowledgement time, what a receiver answered when it did not
+ * acknowledge, the retry due or the suspension it caused), resending a delivery, and suspending a
+ * hook or reactivating it the way the spec says: by updating it with a corrected URL (spec
+ * sections 3 and 6).
  */
 import { invalidField, notFound } from '../http';
 import type { Webhook } from '../model';
+import type { DeliveryLogEntry } from '../webhooks';
 import { readHookChanges, suspendHook, updateHook } from '../resources/hooks';
 import { FieldReader } from '../validation';
 import { consolePage, consoleRoute, formatDate, siteOf, recordOf } from './common';
@@ -25,6 +27,16 @@ export function webhookRoutes(context: ConsoleContext): ConsoleRoute[] {
 	const hookOf = (request: ConsoleRequest) => recordOf(store.hooks, request, 'Webhook');
 
 	const statusClass = (good: boolean) => (good ? 'status-ok' : 'status-failed');
+
+	/** The outcome, with what follows from it: the retry due, the suspension, the record errored. */
+	function outcomeOf(delivery: DeliveryLogEntry): string {
+		// Entries saved before retries existed have no attempt number.
+		const attempt = (delivery.attempt ?? 1) > 1 ? ` (retry ${delivery.attempt - 1})` : '';
+		if (delivery.retry_at) return `${delivery.outcome}${attempt}; retry at ${formatDate(delivery.retry_at)}`;
+		if (delivery.suspended) return `${delivery.outcome}${attempt}; last retry: webhook suspended`;
+		if (delivery.outcome === 'rejected') return `rejected${attempt}: record marked errored`;
+		return `${delivery.outcome}${attempt}`;
+	}
 
 	/** Suspend (an active hook), and a new URL, which reactivates a suspended one. */
 	function hookActions(hook: Webhook): Html {
@@ -49,9 +61,13 @@ export function webhookRoutes(context: ConsoleContext): ConsoleRoute[] {
 		const resourcePage = (type: string, id: number) =>
 			type.startsWith('CUSTOMER') ? `/console/contacts/${id}` : `/console/properties/${id}`;
 		const content = html` <p>
-				Hooks are registered through the API (an n8n trigger registers one when its workflow is published). A hook is
-				suspended after 5 failed deliveries in a row; updating it with a corrected URL reactivates it (spec section 3).
-				<a href="${webhooksPage(siteId)}">Refresh</a>
+				Hooks are registered through the API (an n8n trigger registers one when its workflow is published). Each
+				delivery carries only <code>event_type</code> and <code>resource_id</code>. Any answer but a 200 within
+				${dispatcher.timeoutMs / 1000} s is retried ${dispatcher.retryDelaysMs.length}
+				time${dispatcher.retryDelaysMs.length === 1 ? '' : 's'}, after
+				${dispatcher.retryDelaysMs.map((delay) => `${delay / 1000} s`).join(', ')}; when the last retry fails, the hook
+				is suspended, and events are not sent until its URL is updated (spec section 3). A 422 refuses the record: the
+				CRM marks it as errored with the reason given. <a href="${webhooksPage(siteId)}">Refresh</a>
 			</p>
 			${table(
 				'hooks',
@@ -89,7 +105,7 @@ export function webhookRoutes(context: ConsoleContext): ConsoleRoute[] {
 					{ label: 'Acknowledged in', cell: (delivery) => (delivery.ack_ms === null ? '' : `${delivery.ack_ms} ms`) },
 					{
 						label: 'Outcome',
-						cell: (delivery) => delivery.outcome,
+						cell: outcomeOf,
 						className: (delivery) => statusClass(delivery.outcome === 'delivered'),
 					},
 					{
@@ -105,7 +121,7 @@ export function webhookRoutes(context: ConsoleContext): ConsoleRoute[] {
 							</form>`,
 					},
 				],
-				(delivery) => html`data-delivery="${delivery.delivery_id}"`,
+				(delivery) => html`data-delivery="${delivery.delivery_id}" data-attempt="${delivery.attempt}"`,
 			)}`;
 		return {
 			status: errors ? 422 : 200,
@@ -129,7 +145,7 @@ export function webhookRoutes(context: ConsoleContext): ConsoleRoute[] {
 			delivery.status === null ? `no answer (${delivery.error})` : `HTTP ${delivery.status} in ${delivery.ack_ms} ms`;
 		return redirectWithNotice(
 			back,
-			`Delivery ${delivery.delivery_id} (${delivery.event_type} ${delivery.resource_id}) resent to webhook ${hook.id}: ${answer}, ${delivery.outcome}. Same delivery_id: a trigger that drops repeated deliveries acknowledges it and starts nothing.`,
+			`${delivery.event_type} ${delivery.resource_id} resent to webhook ${hook.id} as delivery ${delivery.delivery_id}: ${answer}, ${delivery.outcome}. The same payload: a trigger that drops repeated deliveries acknowledges it and starts nothing while the record is unchanged.`,
 		);
 	}
 

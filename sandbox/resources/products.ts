@@ -125,6 +125,15 @@ export function updateProduct({ events }: World, product: Product, changes: Prod
 	return product;
 }
 
+/**
+ * A listing deleted in the CRM's screens (the API has no delete endpoint): the API no longer finds
+ * it, and PRODUCT_DELETE is sent (docs/assumptions.md, "Production evidence").
+ */
+export function deleteProduct({ store, events }: World, product: Product): void {
+	store.products.delete(product.product_id);
+	events.publish(product.site_id, 'PRODUCT_DELETE', product.product_id);
+}
+
 function mergeCriteria(current: CriterionValue[], sent: CriterionValue[]): CriterionValue[] {
 	const byId = new Map(current.map((criterion) => [criterion.id, criterion]));
 	for (const criterion of sent) byId.set(criterion.id, criterion);

@@ -19,7 +19,8 @@ import { useSandbox } from '../support/sandbox/harness';
  * "workflow" started by a delivery is a function that writes back to the customer.
  */
 const NODE_NAME = 'Agency CRM Trigger';
-const h = useSandbox({ suspendAfterFailures: 2 });
+// One retry: a delivery fails twice, then its hook is suspended.
+const h = useSandbox({ deliveryRetryDelaysMs: [50] });
 let receiver: http.Server;
 let webhookUrl: string;
 /** The credential helpers every context of the test shares (the real credential, over HTTP). */

@@ -1,30 +1,31 @@
 import { png } from '../support/fixtures/images';
-import { eventually, useSandbox } from '../support/sandbox/harness';
-import { UNAVAILABLE_BODY, useReceiver } from '../support/sandbox/receiver';
+import { eventually, Harness, useSandbox } from '../support/sandbox/harness';
+import { REFUSAL_REASON, UNAVAILABLE_BODY, useReceiver } from '../support/sandbox/receiver';
 
 /**
  * The sandbox console (sandbox/console), driven as a browser would: its pages read with GET, its
  * forms posted URL-encoded or multipart. What they change is read back through the API and the
  * admin routes, and the webhook events they send are those the API sends for the same change.
  */
-const h = useSandbox({ deliveryTimeoutMs: 1000, suspendAfterFailures: 3 });
+// One retry, a minute later: a failed delivery shows when it is due, and no retry comes during the tests.
+const h = useSandbox({ deliveryTimeoutMs: 1000, deliveryRetryDelaysMs: [60_000] });
 const receiver = useReceiver();
 afterEach(async () => {
 	await h.deleteAllHooks();
 	receiver.clear();
 });
 
-const url = (path: string) => `${h.sandbox.origin}${path}`;
+const url = (path: string, origin = h.sandbox.origin) => `${origin}${path}`;
 
-async function open(path: string): Promise<{ status: number; text: string }> {
-	const response = await fetch(url(path));
+async function open(path: string, origin?: string): Promise<{ status: number; text: string }> {
+	const response = await fetch(url(path, origin));
 	return { status: response.status, text: await response.text() };
 }
 
 /** Posts a form; an accepted one redirects (303) to a page whose notice says what happened. */
-async function submit(path: string, fields: Record<string, string> | FormData) {
+async function submit(path: string, fields: Record<string, string> | FormData, origin?: string) {
 	const body = fields instanceof FormData ? fields : new URLSearchParams(fields);
-	const response = await fetch(url(path), { method: 'POST', body, redirect: 'manual' });
+	const response = await fetch(url(path, origin), { method: 'POST', body, redirect: 'manual' });
 	const location = response.headers.get('location') ?? '';
 	return {
 		status: response.status,
@@ -286,7 +287,7 @@ test('the webhooks page shows each delivery with its status, acknowledgement tim
 				receiver.url('/unavailable'),
 				'503',
 				expect.stringMatching(/^[\d.]+ ms$/),
-				'failed',
+				expect.stringMatching(/^failed; retry at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/),
 				`receiver answered 503, not 200 ${UNAVAILABLE_BODY}`,
 				'Resend',
 			],
@@ -302,18 +303,80 @@ test('the webhooks page shows each delivery with its status, acknowledgement tim
 	const resent = await submit(`/console/deliveries/${delivered.delivery_id as string}/resend`, {});
 	expect(resent.notice).toMatch(
 		new RegExp(
-			`^Delivery ${delivered.delivery_id as string} \\(PRODUCT_UPDATE 5010\\) resent to webhook ${working.id}: HTTP 200 in [\\d.]+ ms, delivered\\.`,
+			`^PRODUCT_UPDATE 5010 resent to webhook ${working.id} as delivery [0-9a-f-]{36}: HTTP 200 in [\\d.]+ ms, delivered\\.`,
 		),
 	);
 	const [original, repeated] = receiver.at('/ok').map((delivery) => delivery.body);
-	expect(original).toMatchObject({
-		delivery_id: delivered.delivery_id,
-		event_type: 'PRODUCT_UPDATE',
-		resource_id: 5010,
-	});
+	expect(original).toEqual({ event_type: 'PRODUCT_UPDATE', resource_id: 5010 });
 	expect(repeated).toEqual(original);
-	const again = (await deliveries()).filter((entry) => entry.delivery_id === delivered.delivery_id);
+	const again = (await deliveries()).filter((entry) => entry.hook_id === working.id);
 	expect(again.map((entry) => entry.resent)).toEqual([false, true]);
+});
+
+test('a refused record shows as errored with the reason on its page; a listing can be deleted (PRODUCT_DELETE)', async () => {
+	const refusing = await subscribe('/refuse', ['CUSTOMER_UPDATE']);
+	const listening = await subscribe('/ok', ['PRODUCT_DELETE']);
+	await submit('/console/contacts/10004', {
+		firstname: 'Refused',
+		lastname: 'Contact',
+		email: '',
+		phone: '',
+		mobile_phone: '',
+		type: 'buyer',
+		origin_id: '',
+		agency_id: '101',
+		user_id: '',
+	});
+	await eventually('the refusal', async () => (await deliveries()).some((entry) => entry.outcome === 'rejected'));
+	const contact = await open('/console/contacts/10004');
+	expect(contact.text).toContain(`Errored: webhook ${refusing.id} refused its CUSTOMER_UPDATE delivery on`);
+	expect(contact.text).toContain(`(HTTP 422): “${REFUSAL_REASON}”`);
+	expect((await open('/console/contacts/10005')).text).not.toContain('Errored:');
+	const refusals = rows((await open('/console/webhooks?site=1')).text, 'deliveries').filter(
+		(row) => row[3] === String(refusing.id),
+	);
+	expect(refusals.map((row) => [row[5], row[7]])).toEqual([['422', 'rejected: record marked errored']]);
+
+	const { reference } = (await record('product', 5020)) as { reference: string };
+	const deleted = await submit('/console/properties/5020/delete', {});
+	expect(deleted.location).toMatch(/^\/console\/properties\?site=1&notice=/);
+	expect(deleted.notice).toBe(
+		`Listing 5020 (${reference}) deleted. PRODUCT_DELETE sent to webhook ${listening.id} (Webhooks shows each delivery).`,
+	);
+	await eventually('the PRODUCT_DELETE delivery', async () => receiver.at('/ok').length === 1);
+	expect(receiver.at('/ok')[0].body).toEqual({ event_type: 'PRODUCT_DELETE', resource_id: 5020 });
+	expect((await h.api('GET', '/products/5020')).status).toBe(404);
+	expect((await open('/console/properties/5020')).status).toBe(404);
+});
+
+test('the webhooks page shows the retry a failed delivery waits for, and the suspension its last retry caused', async () => {
+	const quick = await Harness.start({ deliveryTimeoutMs: 1000, deliveryRetryDelaysMs: [50] });
+	try {
+		const hook = (
+			await quick.api('POST', '/hooks', { body: { url: receiver.url('/fail'), origines: ['CUSTOMER_UPDATE'] } })
+		).body.data as { id: number };
+		await quick.admin('POST', '/simulate-edit', {
+			resource: 'customer',
+			action: 'update',
+			id: 10002,
+			changes: { stop_sms: true },
+		});
+		await eventually(
+			'the suspension',
+			async () => (await quick.api('GET', '/hooks')).body.data[0].status === 'suspended',
+		);
+		const page = await open('/console/webhooks?site=1', quick.origin);
+		expect(rows(page.text, 'hooks')[0]).toEqual(
+			expect.arrayContaining([String(hook.id), receiver.url('/fail'), 'suspended', '2']),
+		);
+		expect(rows(page.text, 'deliveries').map((row) => [row[5], row[7]])).toEqual([
+			['500', 'failed (retry 1); last retry: webhook suspended'],
+			['500', expect.stringMatching(/^failed; retry at /)],
+		]);
+		expect(page.text.replace(/\s+/g, ' ')).toContain('is retried 1 time, after 0.05 s;');
+	} finally {
+		await quick.close();
+	}
 });
 
 test('a hook can be suspended by hand, gets nothing while suspended, and comes back when its URL is updated', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { png } from '../support/fixtures/images';
 import { eventually, Harness } from '../support/sandbox/harness';
-import { useReceiver } from '../support/sandbox/receiver';
+import { REFUSAL_REASON, useReceiver } from '../support/sandbox/receiver';
 
 /**
  * The sandbox's data kept in a file (`dataFile`, as `npm start` uses it): written as it changes,
@@ -19,7 +19,8 @@ afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 test('what the API, the admin routes and the deliveries change is saved as it changes and there at the next start', async () => {
 	const file = path.join(folder, 'sandbox.json');
-	const first = await Harness.start({ dataFile: file, suspendAfterFailures: 2 });
+	// No retry: the failed delivery suspends its hook at once.
+	const first = await Harness.start({ dataFile: file, deliveryRetryDelaysMs: [] });
 	expect(first.sandbox.data).toEqual({ file, state: 'seeded' });
 
 	const created = await first.api('POST', '/customers', { body: { lastname: 'Kept', email: 'kept@example.net' } });
@@ -45,7 +46,17 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 			id: 5001,
 			changes: { rooms },
 		});
+		await eventually('the suspension', async () =>
+			(await first.api('GET', '/hooks')).body.data.some(
+				(hook: { id: number; status: string }) => hook.id === kept && hook.status === 'suspended',
+			),
+		);
 	}
+	// A receiver refuses the contact: the CRM marks it as errored.
+	const refusing = (
+		await first.api('POST', '/hooks', { body: { url: receiver.url('/refuse'), origines: ['CUSTOMER_UPDATE'] } })
+	).body.data.id as number;
+	await first.api('PATCH', `/customers/${customerId}`, { body: { firstname: 'Refused' } });
 	const picture = new FormData();
 	picture.set('file', new Blob([new Uint8Array(png(900, 600))], { type: 'image/png' }), 'a.png');
 	const uploaded = await first.api('POST', '/products/5001/pictures/public', { form: picture });
@@ -56,12 +67,17 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 		'the file to hold the new customer and the suspended hook',
 		async () => {
 			const saved = existsSync(file) ? readFileSync(file, 'utf8') : '';
-			return saved.includes('kept@example.net') && saved.includes('"suspended"');
+			return saved.includes('kept@example.net') && saved.includes('"suspended"') && saved.includes(REFUSAL_REASON);
 		},
 		5000,
 	);
 	const deliveriesBefore = (await first.admin('GET', '/deliveries')).body.data;
-	expect(deliveriesBefore).toHaveLength(2);
+	// The first edit's delivery failed and suspended the hook; the second's was not sent; the refusal.
+	expect(deliveriesBefore.map((entry: { outcome: string }) => entry.outcome).sort()).toEqual([
+		'failed',
+		'not sent',
+		'rejected',
+	]);
 	const listingBefore = (await first.api('GET', '/products/5001?fetch=pictures')).body.data;
 	expect(listingBefore.pictures).toContainEqual(uploaded.body.data);
 	await first.close();
@@ -79,8 +95,13 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 		]);
 		expect((await second.api('GET', '/hooks')).body.data).toEqual([
 			expect.objectContaining({ id: kept, url: receiver.url('/fail'), status: 'suspended' }),
+			expect.objectContaining({ id: refusing, status: 'active' }),
 		]);
 		expect((await second.admin('GET', '/deliveries')).body.data).toEqual(deliveriesBefore);
+		expect((await second.admin('GET', `/records/rejection/customer:${customerId}`)).body.data).toMatchObject({
+			reason: REFUSAL_REASON,
+			event_type: 'CUSTOMER_UPDATE',
+		});
 		const product = (await second.api('GET', '/products/5001?fetch=pictures')).body.data;
 		expect(product).toEqual(listingBefore);
 		expect(product.rooms).toBe(3);
@@ -89,7 +110,7 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 		const next = await second.api('POST', '/hooks', {
 			body: { url: receiver.url('/ok'), origines: ['CUSTOMER_CREATE'] },
 		});
-		expect(next.body.data.id).toBe(kept + 1);
+		expect(next.body.data.id).toBe(refusing + 1);
 		const another = await second.api('POST', '/products/5001/pictures/public', { form: picture });
 		expect(another.body.data.picture_id).toBe(uploaded.body.data.picture_id + 1);
 		const customer = await second.api('POST', '/customers', { body: { lastname: 'Next', email: 'next@example.net' } });

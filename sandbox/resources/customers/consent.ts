@@ -1,11 +1,13 @@
 /**
  * Cold-calling consent: one record per customer, upserted and revoked (spec section 3). Both
- * writes refresh the customer's last-update date; a proof storage failure (admin fault) is a 502
- * and records nothing.
+ * writes refresh the customer's last-update date and, as any change of the contact, send
+ * CUSTOMER_UPDATE (docs/assumptions.md); a proof storage failure (admin fault) is a 502 and records
+ * nothing.
  */
 import { route } from '../../api';
 import type { ApiRequest, ApiRoute, World } from '../../api';
 import { ApiError, noContent, utcNow } from '../../http';
+import type { Customer } from '../../model';
 import type { Store } from '../../store';
 import { FieldReader, objectBody } from '../../validation';
 import { CUSTOMER_PACK, pathCustomer } from './access';
@@ -20,7 +22,7 @@ export function consentView(store: Store, customerId: number): unknown {
 export function consentRoutes(world: World): ApiRoute[] {
 	const { store } = world;
 
-	function writeConsent(request: ApiRequest, write: () => void) {
+	function writeConsent(request: ApiRequest, customer: Customer, write: () => void) {
 		if (world.consentProofFails(request.grant.client.clientId)) {
 			throw new ApiError(
 				502,
@@ -29,6 +31,8 @@ export function consentRoutes(world: World): ApiRoute[] {
 			);
 		}
 		write();
+		customer.updated_at = utcNow();
+		world.events.publish(customer.site_id, 'CUSTOMER_UPDATE', customer.customers_id);
 		return noContent();
 	}
 
@@ -47,7 +51,7 @@ export function consentRoutes(world: World): ApiRoute[] {
 				if (content && !/^[A-Za-z0-9+/=\s]+$/.test(content)) proofReader.fail('content_base64', 'must be base64');
 			}
 			reader.throwIfInvalid();
-			return writeConsent(request, () => {
+			return writeConsent(request, customer, () => {
 				const previous = store.consents.get(customer.customers_id);
 				store.consents.set(customer.customers_id, {
 					customers_id: customer.customers_id,
@@ -58,16 +62,14 @@ export function consentRoutes(world: World): ApiRoute[] {
 					// Proof files are retained on update (changelog 1.4.0).
 					proof_file_name: proofFileName ?? previous?.proof_file_name ?? null,
 				});
-				customer.updated_at = utcNow();
 			});
 		}),
 		route('DELETE', '/customers/{customerId}/consent', CUSTOMER_PACK, (request) => {
 			const customer = pathCustomer(store, request);
-			return writeConsent(request, () => {
+			return writeConsent(request, customer, () => {
 				const consent = store.consents.get(customer.customers_id);
 				if (consent && consent.status === 'collected')
 					Object.assign(consent, { status: 'revoked', revoked_at: utcNow() });
-				customer.updated_at = utcNow();
 			});
 		}),
 	];

@@ -37,7 +37,14 @@ export class Harness {
 	}
 
 	async open(): Promise<void> {
-		this.started = await startSandbox({ port: 0, quiet: true, deliveryTimeoutMs: 500, ...this.options });
+		// Retries come within a second, so that a test sees them (production waits minutes).
+		this.started = await startSandbox({
+			port: 0,
+			quiet: true,
+			deliveryTimeoutMs: 500,
+			deliveryRetryDelaysMs: [100, 200, 300],
+			...this.options,
+		});
 	}
 
 	get sandbox(): Sandbox {

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 interface Received {
 	path: string;
+	/** When it arrived (Date.now()). */
+	at: number;
 	headers: IncomingHttpHeaders;
 	body: any;
 }
@@ -14,8 +16,11 @@ const DELAYS_MS: Record<string, number> = { '/slow': 1500, '/hold': 100 };
 /** What /unavailable answers, with its 503. */
 export const UNAVAILABLE_BODY = '{"error":"maintenance until 10:00"}';
 
+/** The reason /refuse gives with its 422. */
+export const REFUSAL_REASON = 'No e-mail address: the mailing list needs one';
+
 /**
- * /ok answers 200, /fail 500, /unavailable 503 with UNAVAILABLE_BODY, /refuse 422, /created 201,
+ * /ok answers 200, /fail 500, /unavailable 503 with UNAVAILABLE_BODY, /refuse 422 with `{reason: REFUSAL_REASON}`, /created 201,
  * /slow 200 after 1.5 s, /hold 200 after 100 ms. `maxOpen` is the most requests it held unanswered at once.
  */
 export class Receiver {
@@ -29,12 +34,21 @@ export class Receiver {
 		request.on('data', (chunk: Buffer) => chunks.push(chunk));
 		request.on('end', () => {
 			const path = request.url ?? '/';
-			this.received.push({ path, headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-			const status = { '/ok': 200, '/fail': 500, '/refuse': 422, '/slow': 200, '/created': 201, '/hold': 200 }[path];
+			this.received.push({
+				path,
+				at: Date.now(),
+				headers: request.headers,
+				body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+			});
+			const status = { '/ok': 200, '/fail': 500, '/slow': 200, '/created': 201, '/hold': 200 }[path];
+			const json = (code: number, body: string) =>
+				response.writeHead(code, { 'Content-Type': 'application/json' }).end(body);
 			const answer = () =>
 				path === '/unavailable'
-					? response.writeHead(503, { 'Content-Type': 'application/json' }).end(UNAVAILABLE_BODY)
-					: response.writeHead(status ?? 404).end();
+					? json(503, UNAVAILABLE_BODY)
+					: path === '/refuse'
+						? json(422, JSON.stringify({ reason: REFUSAL_REASON }))
+						: response.writeHead(status ?? 404).end();
 			const timer = setTimeout(answer, DELAYS_MS[path] ?? 0);
 			response.on('close', () => clearTimeout(timer));
 		});
