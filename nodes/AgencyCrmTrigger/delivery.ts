@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'crypto';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { listEntries } from '../AgencyCrm/catalogue/convert';
 import { requestOf } from '../AgencyCrm/catalogue/requests';
 import { apiRequest, responseData, reuseRecentTokens } from '../shared/transport';
 import { SECRET_HEADER, secretDigest } from './hookRegistration';
@@ -23,7 +24,9 @@ export function providedSecret(context: IWebhookFunctions): unknown {
 
 /**
  * A notification. The spec promises only `event_type` and "the identifier of the related
- * resource" (section 6); the other keys are our reading (docs/assumptions.md).
+ * resource" (section 6), and production sends just `event_type` and `resource_id`; the other keys
+ * read are our reading (docs/assumptions.md). `catch_up` marks the replays the trigger sends itself
+ * after a suspension or a restart (catchUp.ts).
  */
 export type Notification = IDataObject;
 
@@ -122,22 +125,29 @@ export function isIdentified(subject: Subject): subject is IdentifiedSubject {
 	return subject.resourceType !== undefined && subject.resourceId !== undefined;
 }
 
+/** Production's event for a listing deleted: its record is gone, and only its id comes. */
+export const DELETE_EVENT = 'PRODUCT_DELETE';
+
+/** Whether the notification is a replay the trigger sent itself (catchUp.ts). */
+export const isCatchUp = (notification: Notification) => notification.catch_up === true;
+
 /**
  * The output item: what happened, to what, when it arrived, and the raw notification. When the
  * notification names no resource the spec's way or ours, `identified` is false and `warning`
- * says why, so that nothing is lost silently.
+ * says why, so that nothing is lost silently. A deleted record says so (`deleted`); a replay of a
+ * change Agency CRM could not deliver says so (`caught_up`).
  */
 export function deliveryItem(notification: Notification, subject: Subject, receivedAt: string): IDataObject {
-	const deliveryId = identifier(notification.delivery_id);
 	const item: IDataObject = {
 		event_type: subject.eventType ?? null,
 		resource_type: subject.resourceType ?? null,
 		resource_id: subject.resourceId ?? null,
 		identified: isIdentified(subject),
-		delivery_id: deliveryId === undefined ? null : String(deliveryId),
 		received_at: receivedAt,
 		notification,
 	};
+	if (subject.eventType === DELETE_EVENT) item.deleted = true;
+	if (isCatchUp(notification)) item.caught_up = true;
 	if (!isIdentified(subject)) {
 		item.warning =
 			'The notification names no customer or product the trigger can recognise (looked for resource_type or ' +
@@ -148,33 +158,36 @@ export function deliveryItem(notification: Notification, subject: Subject, recei
 
 /**
  * A list of names as the user gave it: the editor's array, or an expression's array or
- * comma-separated text. Values are passed on unchanged (guesses never block).
+ * comma-separated text, each once. Values are passed on unchanged (guesses never block).
  */
 export function nameList(value: unknown): string[] {
-	const values = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-	return [...new Set(values.map((entry) => String(entry).trim()).filter((entry) => entry !== ''))];
+	return [...new Set(listEntries(value))];
 }
 
 const relationsQuery = (parameter: string, relations: string[]) =>
 	relations.length ? { [parameter]: relations.join(',') } : undefined;
 
 /**
- * What a change of each kind can touch besides the record's own fields, fetched for Skip Unchanged
- * Records whatever Related Data says: a contact's address is written with it (spec section 2
- * "Customer"); a property's criteria, pictures and lots are its own data (section 2 "Product"),
- * and a price drop is a criterion.
+ * Whether a failed fetch may succeed later: the API or the network failed (no answer, a 5xx, 429s
+ * beyond the node's patience). Agency CRM then gets an error and sends the delivery again, rather
+ * than the workflow starting without its record.
  */
-export const CHANGE_RELATIONS: Record<ResourceType, string[]> = {
-	customer: ['address'],
-	product: ['criteria', 'pictures', 'lots'],
-};
+export function isPassingFailure(error: unknown): boolean {
+	const status = Number((error as { httpCode?: string | null }).httpCode);
+	return !Number.isInteger(status) || status >= 500 || status === 429;
+}
 
-/** Reference use case 2: the notification is thin, so the record itself is fetched. */
+/**
+ * Reference use case 2: the notification is thin, so the record itself is fetched. A deleted
+ * record's fetch answers 404, which `gone` expects: the record is then null. Any other failure
+ * throws an error naming the record and the notification.
+ */
 export async function fetchRecord(
 	context: IWebhookFunctions,
 	subject: IdentifiedSubject,
 	relations: string[],
-): Promise<IDataObject> {
+	gone = false,
+): Promise<IDataObject | null> {
 	const { resourceType, resourceId } = subject;
 	// Each delivery is a run of its own: the token of the last minute's deliveries saves this one a
 	// credential read (a database read and a decryption, competing with a burst's acknowledgements).
@@ -188,6 +201,7 @@ export async function fetchRecord(
 		return responseData(await apiRequest(context, request)) as IDataObject;
 	} catch (error) {
 		const cause = error as NodeApiError;
+		if (gone && cause.httpCode === '404') return null;
 		throw new NodeApiError(
 			context.getNode(),
 			{ message: cause.message },

@@ -1,88 +1,254 @@
 import { createHash } from 'crypto';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 /**
- * What the trigger remembers between deliveries, for "Drop Repeated Deliveries" and "Skip
- * Unchanged Records". It lives in the node's static data, which n8n loads from the database for
- * each delivery and saves after webhook() returns (not when it throws), in whichever process took
- * the delivery: the main process or a queue-mode webhook processor. Nothing is kept in process
- * memory.
+ * What the trigger remembers of the records its workflow took, for "Drop Repeated Deliveries",
+ * "Skip Unchanged Records" and the catch-up: per record, the state the workflow last saw (a
+ * fingerprint), with the events it came with. Production's deliveries carry no id, only the event
+ * and the record's id, so a delivery is a repeat when its record is in the state the workflow has
+ * already taken for that event.
  *
- * Every doubt starts the workflow: a duplicate execution is better than a lost event. Unreadable
- * memory counts as empty, and two deliveries handled at the same time may each save their own
- * copy (n8n writes static data whole), so one may forget what the other learnt: a later repeat then
- * starts the workflow again. The one way to lose an event: a record changed and changed back while
- * two of its deliveries are handled at once (README "A trigger that does not loop").
+ * Where it lives. In the node's static data (the database), which n8n loads for each delivery and
+ * writes back whole once it has answered, and only then: in whichever process took the delivery (the
+ * main process, or a queue-mode webhook processor). Two deliveries handled at the same time each
+ * write their own copy, so one write can erase what the other added. Each process therefore also
+ * keeps what it decided itself (`decisions`, in its memory, by workflow and node) and writes it back
+ * with every change, so that an erased entry comes back with that process's next write; and it
+ * judges a delivery against both. A decision to start the workflow counts only once n8n has answered
+ * the delivery with a success: n8n answers only after it has stored the execution (n8n 2.x), and an
+ * error means Agency CRM will send the delivery again, which must then start the workflow.
+ *
+ * Every doubt starts the workflow: a duplicate execution is better than a lost change. Unreadable
+ * memory counts as empty, and a record beyond the bound, or whose entry another process's write
+ * erased before this process learnt it, starts again (README "A trigger that does not loop").
  */
 
-/**
- * Bounds, oldest forgotten first. A repeated delivery comes soon after the first one, and a
- * workflow's own write comes back within seconds, so the last 1,000 of each cover both, while n8n
- * rewrites the whole static data on each delivery (about 84 KB at most with these bounds).
- */
-const REMEMBERED_DELIVERIES = 1000;
-const REMEMBERED_RECORDS = 1000;
+/** The records remembered, least recently seen forgotten first: about 90 KB of static data at most. */
+export const REMEMBERED_RECORDS = 1000;
 
-/** Delivery ids, oldest first. */
-const DELIVERIES_KEY = 'seenDeliveries';
-/** `[type:id, fingerprint]` pairs, least recently seen first (an array: JSON keeps its order everywhere). */
-const RECORDS_KEY = 'seenRecords';
+/** How long a repeat waits for the answer to the delivery it repeats, still under way in this process. */
+export const PENDING_WAIT_MS = 5000;
 
-type RecordEntry = [string, string];
+const SEEN_KEY = 'seen';
+const PROGRESS_KEY = 'progress';
+const DROPPED_KEY = 'dropped';
+/** What versions before production's contract kept: delivery ids (production sends none) and bare fingerprints. */
+const FORMER_KEYS = ['seenDeliveries', 'seenRecords'];
 
-function deliveriesOf(memory: IDataObject): string[] {
-	const stored = memory[DELIVERIES_KEY];
-	return Array.isArray(stored) ? stored.filter((entry): entry is string => typeof entry === 'string') : [];
+/** An event the workflow took a record's state with after a catch-up: any delivery of that state is a repeat. */
+export const ANY_EVENT = '*';
+
+/** What the workflow took of one record. */
+export interface Seen {
+	/** The record as fetched, nothing left out: the same fingerprint means nothing changed. */
+	state: string;
+	/** The record without the fields to ignore (Skip Unchanged Records), when that option is on. */
+	compared?: string;
+	/** The events it started the workflow for in this state (ANY_EVENT after a catch-up). */
+	events: string[];
+	/** When it was taken (ms since 1970): of two copies of an entry, the later wins. */
+	at: number;
 }
 
-function recordsOf(memory: IDataObject): RecordEntry[] {
-	const stored = memory[RECORDS_KEY];
-	if (!Array.isArray(stored)) return [];
-	return stored.filter(
-		(entry): entry is RecordEntry =>
-			Array.isArray(entry) && entry.length === 2 && entry.every((part) => typeof part === 'string'),
+type Outcome = 'accepted' | 'failed';
+
+/** A state this process decided to start the workflow for, with n8n's answer once it came. */
+interface Decision extends Seen {
+	outcome?: Outcome;
+	settled: Promise<Outcome>;
+}
+
+/** [record key, state, compared or null, events separated by spaces, at]: compact in the static data. */
+type StoredSeen = [string, string, string | null, string, number];
+
+/** Per workflow and trigger node (`workflowId node name`), the decisions of this process, oldest first. */
+const decisionsByScope = new Map<string, Map<string, Decision>>();
+
+function decisionsOf(scope: string): Map<string, Decision> {
+	let decisions = decisionsByScope.get(scope);
+	if (!decisions) decisionsByScope.set(scope, (decisions = new Map()));
+	return decisions;
+}
+
+function isStoredSeen(entry: unknown): entry is StoredSeen {
+	return (
+		Array.isArray(entry) &&
+		entry.length === 5 &&
+		typeof entry[0] === 'string' &&
+		typeof entry[1] === 'string' &&
+		(entry[2] === null || typeof entry[2] === 'string') &&
+		typeof entry[3] === 'string' &&
+		typeof entry[4] === 'number'
 	);
 }
 
-/**
- * Whether this delivery id was seen before. A new one becomes the most recent: assigning a new array
- * marks the static data as changed, so n8n saves it. A repeated one changes nothing, so that n8n
- * writes nothing (the whole static data, up to about 84 KB, would be rewritten for each delivery).
- */
-export function isRepeatedDelivery(memory: IDataObject, deliveryId: string): boolean {
-	const seen = deliveriesOf(memory);
-	if (seen.includes(deliveryId)) return true;
-	memory[DELIVERIES_KEY] = [...seen, deliveryId].slice(-REMEMBERED_DELIVERIES);
-	return false;
+function storedSeen(memory: IDataObject): Map<string, Seen> {
+	const stored = memory[SEEN_KEY];
+	const entries = Array.isArray(stored) ? stored.filter(isStoredSeen) : [];
+	return new Map(
+		entries.map(([key, state, compared, events, at]) => [
+			key,
+			{ state, compared: compared ?? undefined, events: events.split(' ').filter(Boolean), at },
+		]),
+	);
 }
 
-/**
- * Whether the record is the same as the last one seen under `key` (`customer:12`), by fingerprint.
- * A changed or new record's fingerprint becomes the most recent one. An unchanged record changes
- * nothing, so that n8n writes nothing, unless it is in the older half of the memory: it then moves to
- * the recent end (a write at most once per 500 changes of other records), so that a record seen
- * often is never the one forgotten.
- */
-export function isUnchangedRecord(memory: IDataObject, key: string, fingerprint: string): boolean {
-	const seen = recordsOf(memory);
-	const index = seen.findIndex(([seenKey]) => seenKey === key);
-	const unchanged = index !== -1 && seen[index][1] === fingerprint;
-	if (unchanged && index >= seen.length - REMEMBERED_RECORDS / 2) return true;
-	const updated: RecordEntry[] = [...seen.filter(([seenKey]) => seenKey !== key), [key, fingerprint]];
-	memory[RECORDS_KEY] = updated.slice(-REMEMBERED_RECORDS);
-	return unchanged;
-}
+const sameSeen = (a: Seen | undefined, b: Seen) =>
+	a !== undefined &&
+	a.state === b.state &&
+	a.compared === b.compared &&
+	a.at === b.at &&
+	a.events.join() === b.events.join();
 
 /**
- * An option turned off drops what it remembered: workflows ran meanwhile on records it did not
- * see, so an old fingerprint could hide a real change once the option is on again.
+ * The memory of one trigger node for one delivery: its static data as n8n loaded it, and what this
+ * process decided for the same node.
  */
-export function forgetDeliveries(memory: IDataObject): void {
-	if (DELIVERIES_KEY in memory) delete memory[DELIVERIES_KEY];
+export class DeliveryMemory {
+	private readonly stored: Map<string, Seen>;
+	private readonly decisions: Map<string, Decision>;
+
+	constructor(
+		private readonly memory: IDataObject,
+		scope: string,
+	) {
+		this.stored = storedSeen(memory);
+		this.decisions = decisionsOf(scope);
+	}
+
+	/**
+	 * The state the workflow last took for the record: the later of what the database holds and what
+	 * this process decided. A decision still waiting for n8n's answer is waited for (up to
+	 * PENDING_WAIT_MS; still unanswered then, it stands, since n8n is still storing its execution); one
+	 * n8n failed to start does not count.
+	 */
+	async lastTaken(key: string, waitMs = PENDING_WAIT_MS): Promise<Seen | undefined> {
+		const stored = this.stored.get(key);
+		const decision = this.decisions.get(key);
+		if (!decision || decision.at < (stored?.at ?? 0)) return stored;
+		if (decision.outcome === undefined) await Promise.race([decision.settled, sleep(waitMs)]);
+		return decision.outcome === 'failed' ? stored : decision;
+	}
+
+	/**
+	 * Records that the workflow takes this state, to count once n8n has answered: `settle` is told the
+	 * answer's status (a status of 500 or more: n8n could not start the workflow).
+	 */
+	take(key: string, seen: Seen): { settle(status: number): void } {
+		let resolve: (outcome: Outcome) => void = () => {};
+		const decision: Decision = { ...seen, settled: new Promise((done) => (resolve = done)) };
+		this.decide(key, decision);
+		return {
+			settle(status) {
+				if (decision.outcome !== undefined) return;
+				decision.outcome = status >= 500 ? 'failed' : 'accepted';
+				resolve(decision.outcome);
+			},
+		};
+	}
+
+	/** Records a state taken at once: the trigger answered the delivery itself (a record skipped as unchanged). */
+	note(key: string, seen: Seen): void {
+		this.decide(key, { ...seen, outcome: 'accepted', settled: Promise.resolve('accepted') });
+	}
+
+	private decide(key: string, decision: Decision): void {
+		this.decisions.delete(key);
+		this.decisions.set(key, decision);
+		if (this.decisions.size > REMEMBERED_RECORDS) this.decisions.delete(this.decisions.keys().next().value as string);
+	}
+
+	/**
+	 * Writes into the static data what the workflow took and this process decided, when it changes
+	 * what n8n loaded: the decisions n8n answered with a success, and those of `own` keys (this
+	 * delivery's, which n8n writes only if it succeeds). `keepCompared` false drops the Skip Unchanged
+	 * fingerprints, so that an option turned on again compares with nothing older.
+	 */
+	persist(own: string[], keepCompared: boolean): void {
+		const merged = new Map(this.stored);
+		for (const [key, decision] of this.decisions) {
+			if (decision.outcome !== 'accepted' && !own.includes(key)) continue;
+			const current = merged.get(key);
+			if (!current || decision.at >= current.at) {
+				const { state, compared, events, at } = decision;
+				merged.set(key, { state, compared, events, at });
+			}
+		}
+		if (!keepCompared) {
+			for (const [key, seen] of merged) merged.set(key, { ...seen, compared: undefined });
+			for (const decision of this.decisions.values()) decision.compared = undefined;
+		}
+		const changed =
+			FORMER_KEYS.some((former) => former in this.memory) ||
+			merged.size !== this.stored.size ||
+			[...merged].some(([key, seen]) => !sameSeen(this.stored.get(key), seen));
+		if (!changed) return;
+		for (const former of FORMER_KEYS) delete this.memory[former];
+		const kept = [...merged].sort(([, a], [, b]) => a.at - b.at).slice(-REMEMBERED_RECORDS);
+		// Assigning a new array marks the static data as changed, so that n8n saves it.
+		this.memory[SEEN_KEY] = kept.map(([key, seen]): StoredSeen => [
+			key,
+			seen.state,
+			seen.compared ?? null,
+			seen.events.join(' '),
+			seen.at,
+		]);
+	}
+
+	/** Forgets everything: both options are off, and workflows ran meanwhile on records it did not see. */
+	forget(): void {
+		this.decisions.clear();
+		for (const key of [SEEN_KEY, ...FORMER_KEYS]) if (key in this.memory) delete this.memory[key];
+	}
+
+	/** Counts a delivery the trigger acknowledged without starting the workflow, by why. */
+	countDropped(reason: 'repeats' | 'unchanged'): void {
+		const dropped = (this.memory[DROPPED_KEY] ?? {}) as IDataObject;
+		this.memory[DROPPED_KEY] = { ...dropped, [reason]: Number(dropped[reason] ?? 0) + 1 };
+	}
+
+	/** How far deliveries came, for the catch-up after a suspension or a restart. */
+	get progress(): Progress {
+		const progress = (this.memory[PROGRESS_KEY] ?? {}) as IDataObject;
+		return {
+			deliveredAt: typeof progress.deliveredAt === 'number' ? progress.deliveredAt : undefined,
+			lastContactId: typeof progress.lastContactId === 'number' ? progress.lastContactId : undefined,
+		};
+	}
+
+	/**
+	 * Moves the progress on: the last time a delivery came (written once a minute at most: the
+	 * catch-up starts well before it anyway), and the highest contact id seen.
+	 */
+	advance({ deliveredAt, lastContactId }: Progress): void {
+		const current = this.progress;
+		const next = { ...current };
+		if (deliveredAt !== undefined && deliveredAt - (current.deliveredAt ?? 0) >= 60_000) next.deliveredAt = deliveredAt;
+		if (lastContactId !== undefined && lastContactId > (current.lastContactId ?? 0)) next.lastContactId = lastContactId;
+		if (next.deliveredAt !== current.deliveredAt || next.lastContactId !== current.lastContactId)
+			this.memory[PROGRESS_KEY] = { ...next };
+	}
+
+	/** Starts the progress anew (a hook registered afresh has missed nothing). */
+	restart(progress: Progress): void {
+		this.memory[PROGRESS_KEY] = { ...progress };
+	}
 }
 
-export function forgetRecords(memory: IDataObject): void {
-	if (RECORDS_KEY in memory) delete memory[RECORDS_KEY];
+/** The memory of the context's trigger node: its static data, and this process's decisions for it. */
+export function memoryOf(context: Pick<IHookFunctions, 'getWorkflowStaticData' | 'getWorkflow' | 'getNode'>) {
+	return new DeliveryMemory(
+		context.getWorkflowStaticData('node'),
+		`${context.getWorkflow().id} ${context.getNode().name}`,
+	);
+}
+
+export interface Progress {
+	/** When a delivery last came (ms since 1970). */
+	deliveredAt?: number;
+	/** The highest contact id a delivery named. */
+	lastContactId?: number;
 }
 
 /** The value with object keys sorted and the ignored field names removed at every depth. */

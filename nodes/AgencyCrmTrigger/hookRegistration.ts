@@ -1,23 +1,43 @@
 import { createHash, randomBytes } from 'crypto';
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { endpointOf } from '../AgencyCrm/catalogue';
 import { requestOf } from '../AgencyCrm/catalogue/requests';
+import { listEntries } from '../AgencyCrm/catalogue/convert';
 import { triggerEventsField } from '../AgencyCrm/catalogue/resources/webhook';
 import { InputError, blocks } from '../AgencyCrm/catalogue/rules';
 import { problemsOf } from '../AgencyCrm/catalogue/validate';
 import { apiRequest, responseData } from '../shared/transport';
+import { ANSWER } from './parameters';
 
 /** Header carrying the per-hook secret on every delivery (docs/assumptions.md). */
 export const SECRET_HEADER = 'x-agency-crm-secret';
 
-/** What the API says of a hook (spec section 2 "Webhook"). */
+/** What the API says of a hook (spec section 2 "Webhook"), and the suspension keys it may add. */
 export interface Hook {
 	id: number;
 	url: string;
 	origines: string[];
 	headers: IDataObject | null;
+	status?: unknown;
+	active?: unknown;
+	is_active?: unknown;
+	suspended?: unknown;
+}
+
+/**
+ * Whether the API says the hook is suspended. The spec names no such field (section 2): the sandbox's
+ * `status` and the usual spellings are read (docs/assumptions.md); a hook that says nothing counts as
+ * active, and is reactivated by every activation anyway.
+ */
+export function isSuspended(hook: Hook): boolean {
+	return (
+		(typeof hook.status === 'string' && hook.status.toLowerCase() === 'suspended') ||
+		hook.suspended === true ||
+		hook.active === false ||
+		hook.is_active === false
+	);
 }
 
 /**
@@ -50,16 +70,28 @@ export function expectedSecretDigest(registration: Registration): string | undef
 type Slot = 'production' | 'test';
 
 /**
+ * The URL the hook delivers to: the trigger's answering webhook when the workflow answers
+ * (`responseNode`), else its default one (answered at once).
+ */
+export function deliveryUrl(context: Pick<IHookFunctions, 'getNodeParameter' | 'getNodeWebhookUrl'>): string {
+	const answered = context.getNodeParameter('answer', ANSWER.immediately) === ANSWER.fromWorkflow;
+	return context.getNodeWebhookUrl(answered ? ANSWERING_WEBHOOK : 'default') as string;
+}
+
+/** The trigger's webhook whose deliveries the workflow answers (n8n's "setup" name is free for it). */
+export const ANSWERING_WEBHOOK = 'setup';
+
+/**
  * Editor test listening ("Listen for test event") and the active workflow use different URLs and
  * must never share a hook, so each keeps its own registration. n8n removes test hooks in an
  * "internal" mode, so the registration is found by its URL first, and by the mode when the URL is
  * new (n8n's webhook URL changed since the hook was registered).
  */
 export function registrationOf(
-	context: Pick<IHookFunctions, 'getWorkflowStaticData' | 'getMode' | 'getNodeWebhookUrl'>,
+	context: Pick<IHookFunctions, 'getWorkflowStaticData' | 'getMode'>,
+	url: string,
 ): Registration {
 	const staticData = context.getWorkflowStaticData('node') as Partial<Record<Slot, Registration>>;
-	const url = context.getNodeWebhookUrl('default');
 	const slots: Slot[] = ['production', 'test'];
 	const slot =
 		slots.find((candidate) => staticData[candidate]?.webhookUrl === url) ??
@@ -75,19 +107,28 @@ function clear(registration: Registration) {
 	delete registration.secret;
 }
 
-/** The events chosen, validated as the catalogue says (catalogue/validate.ts): none is refused before any request. */
+/**
+ * The events as the user gave them: the editor's list, or an expression's list, one event as text or
+ * several comma-separated (never a text taken apart letter by letter).
+ */
+export function eventsOf(context: Pick<IWebhookFunctions, 'getNodeParameter'>): string[] {
+	return listEntries(context.getNodeParameter('events', []));
+}
+
+/** The events chosen, validated as the catalogue says (catalogue/validate.ts): a wrong one is refused before any request. */
 function selectedEvents(context: IHookFunctions): string[] {
-	const events = [...((context.getNodeParameter('events', []) as string[]) ?? [])].sort();
-	const inputs = new Map([[triggerEventsField, { value: events }]]);
+	const converted = triggerEventsField.convert!(context.getNodeParameter('events', []), { timezone: 'UTC' });
+	const inputs = new Map([[triggerEventsField, converted]]);
 	const blocking = problemsOf(endpointOf('webhook:create'), undefined, inputs).filter((problem) =>
 		blocks(problem.source),
 	);
 	if (blocking.length) {
 		throw new NodeOperationError(context.getNode(), `Invalid input: ${new InputError(blocking).message}`, {
-			description: 'Nothing was sent to Agency CRM. Choose at least one event in "Events" and activate again.',
+			description:
+				'Nothing was sent to Agency CRM. Choose the events in "Events" (or give them as a list or a comma-separated text) and activate again.',
 		});
 	}
-	return events;
+	return [...(('value' in converted ? converted.value : []) as string[])].sort();
 }
 
 async function listHooks(context: IHookFunctions): Promise<Hook[]> {
@@ -101,6 +142,18 @@ function secretOf(hook: Hook | undefined): string | undefined {
 	return typeof entry?.[1] === 'string' ? entry[1] : undefined;
 }
 
+/** What an activation found and left: whether a hook of this workflow was there (and suspended), and its secret. */
+export interface Registered {
+	hookId: number;
+	url: string;
+	secret: string;
+	events: string[];
+	/** Whether a hook this workflow registered before (or one for its URL) was there. */
+	existed: boolean;
+	/** Whether the API said it was suspended (so deliveries were lost), before this activation reactivated it. */
+	wasSuspended: boolean;
+}
+
 /**
  * Makes exactly one hook point here: the one this workflow registered before (even under an old
  * URL), else one already registered for this URL, updated with PUT; a new one only when neither
@@ -109,10 +162,10 @@ function secretOf(hook: Hook | undefined): string | undefined {
  * The secret is the one the hook already carries, else a new one; the registration keeps its digest
  * (of the hook's answer: ours, unless a lost answer made us adopt another's).
  */
-export async function registerHook(context: IHookFunctions): Promise<void> {
+export async function registerHook(context: IHookFunctions): Promise<Registered> {
 	const events = selectedEvents(context);
-	const registration = registrationOf(context);
-	const url = context.getNodeWebhookUrl('default') as string;
+	const url = deliveryUrl(context);
+	const registration = registrationOf(context, url);
 	const hooks = await listHooks(context);
 	const existing = hooks.find((hook) => hook.id === registration.hookId) ?? hooks.find((hook) => hook.url === url);
 	const secret = secretOf(existing) ?? randomBytes(32).toString('hex');
@@ -131,17 +184,26 @@ export async function registerHook(context: IHookFunctions): Promise<void> {
 		? await apiRequest(context, requestOf('webhook:update', { pathParams: { hookId: existing.id }, body }))
 		: await apiRequest(context, { ...requestOf('webhook:create', { body }), lookUpOutcome: registeredMeanwhile });
 	const hook = responseData(response) as Hook;
+	const kept = secretOf(hook) ?? secret;
 	Object.assign(registration, {
 		hookId: hook.id ?? existing?.id,
-		secretDigest: secretDigest(secretOf(hook) ?? secret),
+		secretDigest: secretDigest(kept),
 		webhookUrl: url,
 	});
 	delete registration.secret;
+	return {
+		hookId: registration.hookId as number,
+		url,
+		secret: kept,
+		events,
+		existed: existing !== undefined,
+		wasSuspended: existing !== undefined && isSuspended(existing),
+	};
 }
 
 /** Removes the hook; one already gone (404) counts as removed. Failures are logged, not hidden. */
 export async function unregisterHook(context: IHookFunctions): Promise<boolean> {
-	const registration = registrationOf(context);
+	const registration = registrationOf(context, deliveryUrl(context));
 	if (registration.hookId === undefined) return true;
 	try {
 		await apiRequest(context, requestOf('webhook:delete', { pathParams: { hookId: registration.hookId } }));

@@ -180,3 +180,66 @@ test('a workflow that writes back what it received runs once; the echo of its wr
 	expect(await handledCount(4)).toBe(4);
 	expect(started).toHaveLength(2);
 });
+
+interface LogEntry {
+	attempt: number;
+	outcome: string;
+	status: number | null;
+	resource_id: number;
+	event_type: string;
+}
+const deliveryLog = async (): Promise<LogEntry[]> => (await h.admin('GET', '/deliveries?limit=2000')).body.data;
+
+test('a delivery acknowledged late is sent again by the sandbox, as production does; the repeat starts nothing', async () => {
+	parameters = { events: ['CUSTOMER_UPDATE'], fetchFullRecord: false, dropRepeatedDeliveries: true };
+	await activate();
+	await h.admin('POST', '/reset');
+	await h.admin('POST', '/deliveries/late-acks', { count: 1 });
+	await editCustomer(10011, { firstname: 'Late' });
+	expect(await handledCount(2)).toBe(2);
+	expect(started).toEqual([expect.objectContaining({ event_type: 'CUSTOMER_UPDATE', resource_id: 10011 })]);
+	expect((await deliveryLog()).map((entry) => [entry.attempt, entry.outcome])).toEqual([
+		[1, 'failed'],
+		[2, 'delivered'],
+	]);
+
+	// A change between two deliveries is never a repeat.
+	await editCustomer(10011, { firstname: 'Later' });
+	expect(await handledCount(3)).toBe(3);
+	expect(started).toHaveLength(2);
+});
+
+test('a deleted property starts the workflow once, with its id; the 404 of its fetch is the answer expected', async () => {
+	parameters = { events: ['PRODUCT_DELETE'], fetchFullRecord: true, dropRepeatedDeliveries: true };
+	await activate();
+	await h.admin('POST', '/simulate-edit', { resource: 'product', action: 'delete', id: 5030 });
+	await handledCount(1);
+	expect(started).toEqual([
+		expect.objectContaining({ event_type: 'PRODUCT_DELETE', resource_id: 5030, deleted: true, record: null }),
+	]);
+});
+
+test('contacts created while the hook was suspended are replayed once at the next activation, and not again', async () => {
+	parameters = { events: ['CUSTOMER_CREATE'], fetchFullRecord: true, dropRepeatedDeliveries: true, catchUp: true };
+	await activate();
+	receiverDown = true;
+	const created = async (lastname: string) =>
+		(await h.admin('POST', '/simulate-edit', { resource: 'customer', action: 'create', changes: { lastname } })).body
+			.data.customers_id as number;
+	const first = await created('Missed One');
+	await waitFor('the suspension', async () => ((await hooks())[0]?.status === 'suspended' ? true : undefined));
+	const second = await created('Missed Two');
+	receiverDown = false;
+
+	await activate();
+	await waitFor('the replays', () => (started.length >= 2 ? true : undefined), 20_000);
+	await new Promise((resolve) => setTimeout(resolve, 500));
+	expect(started.map((item) => [item.resource_id, item.caught_up, (item.record as IDataObject).lastname])).toEqual([
+		[second, true, 'Missed Two'],
+		[first, true, 'Missed One'],
+	]);
+	// An ordinary activation of a live hook replays nothing.
+	await activate();
+	await new Promise((resolve) => setTimeout(resolve, 3000));
+	expect(started).toHaveLength(2);
+}, 30_000);

@@ -96,6 +96,16 @@ export interface FakeContextOptions {
 	credentialId?: string;
 	/** Told what the node answers a delivery, when it answers (to pass it on to a real HTTP response). */
 	onResponse?: (statusCode: number | undefined, body: unknown) => void;
+	/** The workflow's id (`workflow-1` when left out): the trigger's process memory is kept by workflow. */
+	workflowId?: string;
+	/** The webhook a delivery came to: `default`, or `setup` (the trigger's answering webhook). */
+	webhookName?: string;
+	/** How n8n activates (`activate`, `init` at its start, `update`…): hook contexts. */
+	activationMode?: string;
+	/** Execute contexts: the nodes before this one, with their parameters (n8n's getParentNodes). */
+	parentNodes?: Array<{ name: string; type: string; typeVersion: number; parameters?: IDataObject }>;
+	/** n8n's plain `httpRequest` helper (the catch-up's replays): records its calls when left out. */
+	httpRequest?: (options: IHttpRequestOptions) => Promise<unknown>;
 	/** Node parameters by name; a parameter absent here takes the fallback the node passes. */
 	parameters?: Record<string, unknown>;
 	/** Execute contexts: the parameters of each input item instead (the input has one item per entry). */
@@ -134,7 +144,7 @@ export function fakeContext(options: FakeContextOptions = {}) {
 		credentials: { agencyCrmApi: { id: options.credentialId ?? 'credential-1', name: 'Agency CRM account' } },
 	};
 	const workflow = new Workflow({
-		id: 'workflow-1',
+		id: options.workflowId ?? 'workflow-1',
 		nodes: [node],
 		connections: {},
 		active: true,
@@ -155,17 +165,35 @@ export function fakeContext(options: FakeContextOptions = {}) {
 			: value;
 	};
 	const response: { statusCode?: number; body?: unknown } = {};
+	const listeners: Record<string, Array<() => void>> = {};
+	// Express's response as far as the nodes use it: a status, a JSON body, and its `finish` (answered)
+	// or `close` (the sender gone) events, which the trigger's memory waits for.
 	const responseObject = {
+		statusCode: 200,
 		status(code: number) {
 			response.statusCode = code;
+			responseObject.statusCode = code;
 			return responseObject;
 		},
 		json(body: unknown) {
 			response.body = body;
 			options.onResponse?.(response.statusCode, body);
+			responseObject.emit('finish');
 			return responseObject;
 		},
+		once(event: string, listener: () => void) {
+			(listeners[event] ??= []).push(listener);
+			return responseObject;
+		},
+		emit(event: string) {
+			const called = listeners[event] ?? [];
+			listeners[event] = [];
+			for (const listener of called) listener();
+			return called.length > 0;
+		},
 	};
+	const httpRequests: IHttpRequestOptions[] = [];
+	const sentResponses: unknown[] = [];
 	const headers = Object.fromEntries(
 		Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
 	);
@@ -180,13 +208,22 @@ export function fakeContext(options: FakeContextOptions = {}) {
 	};
 	const shared = {
 		getNode: () => node,
+		getWorkflow: () => ({ id: workflow.id, name: 'Test workflow', active: true }),
 		getCredentials,
 		getMode: () => options.mode ?? 'trigger',
+		getActivationMode: () => options.activationMode ?? 'activate',
 		getWorkflowStaticData: (type: 'global' | 'node') => workflow.getStaticData(type, node),
-		getNodeWebhookUrl: () => options.webhookUrl,
+		getWebhookName: () => options.webhookName ?? 'default',
+		// The answering webhook's URL ends in /answer where the default one ends in /webhook.
+		getNodeWebhookUrl: (name: string) =>
+			name === 'setup' ? options.webhookUrl?.replace(/\/webhook$/, '/answer') : options.webhookUrl,
 		logger: { error: log('error'), warn: log('warn'), info: log('info'), debug: log('debug') },
 		helpers: {
 			httpRequestWithAuthentication: options.httpRequestWithAuthentication ?? requests.httpRequestWithAuthentication,
+			async httpRequest(requestOptions: IHttpRequestOptions) {
+				httpRequests.push(JSON.parse(JSON.stringify(requestOptions)) as IHttpRequestOptions);
+				return options.httpRequest ? await options.httpRequest(requestOptions) : { statusCode: 200, body: {} };
+			},
 		},
 	};
 	// Hook and webhook contexts have no items: getNodeParameter(name, fallback).
@@ -207,6 +244,10 @@ export function fakeContext(options: FakeContextOptions = {}) {
 			options.itemParameters?.map((_, index) => ({ json: { index } })) ?? options.items ?? [{ json: {} }],
 		getTimezone: () => options.timezone ?? 'Europe/Paris',
 		continueOnFail: () => options.continueOnFail ?? false,
+		getParentNodes: () => options.parentNodes ?? [],
+		sendResponse: async (answer: unknown) => {
+			sentResponses.push(answer);
+		},
 		addExecutionHints: (...added: NodeExecutionHint[]) => hints.push(...added),
 		helpers: {
 			...shared.helpers,
@@ -241,6 +282,12 @@ export function fakeContext(options: FakeContextOptions = {}) {
 		credentialReads: () => credentialReads,
 		/** What the node answered the delivery with. */
 		response,
+		/** The response object n8n hands the node (to answer for n8n, as StoredStaticData does). */
+		responseObject,
+		/** The calls of n8n's plain httpRequest helper. */
+		httpRequests,
+		/** What an execute context sent as the webhook's answer (sendResponse). */
+		sentResponses,
 		logs,
 		/** The execution hints the node added (input sent as given against a guess). */
 		hints,
@@ -261,14 +308,24 @@ export type FakeContext = ReturnType<typeof fakeContext>;
  * The static data in the workflow's database row, as n8n handles it around a node: each hook call
  * and each delivery starts from the stored copy, in whichever process runs it, and what the node
  * changed is written back, whole, once it has returned, never when it threw (n8n's
- * live-webhooks.ts and active-workflow-manager.ts, through WorkflowStaticDataService).
+ * live-webhooks.ts and active-workflow-manager.ts, through WorkflowStaticDataService). A delivery
+ * that starts the workflow without answering is answered by n8n once it has stored the execution:
+ * with `startStatus` (200 by default; a 500 plays n8n failing to store it, and then it writes
+ * nothing). Each instance is a workflow of its own (its id), so that no test sees another's
+ * process memory.
  */
 export class StoredStaticData {
 	data: IDataObject = {};
+	readonly workflowId = `workflow-${Math.random().toString(36).slice(2)}`;
 
-	async around<T>(options: FakeContextOptions, call: (fake: FakeContext) => Promise<T>) {
-		const fake = fakeContext({ ...options, staticData: this.data });
+	async around<T>(options: FakeContextOptions, call: (fake: FakeContext) => Promise<T>, startStatus = 200) {
+		const fake = fakeContext({ workflowId: this.workflowId, ...options, staticData: this.data });
 		const result = await call(fake);
+		const starts = (result as { workflowData?: unknown; noWebhookResponse?: boolean } | undefined)?.workflowData;
+		if (starts && fake.response.statusCode === undefined) {
+			fake.responseObject.status(startStatus).json(undefined);
+			if (startStatus >= 500) return { result, fake };
+		}
 		this.save(fake);
 		return { result, fake };
 	}

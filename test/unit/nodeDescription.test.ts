@@ -1,4 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INode, INodeParameters, INodeProperties } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { AgencyCrmApi } from '../../credentials/AgencyCrmApi.credentials';
 import { AgencyCrm } from '../../nodes/AgencyCrm/AgencyCrm.node';
@@ -79,11 +80,68 @@ describe('names in the users’ words, values unchanged', () => {
 			['Contact Created', 'CUSTOMER_CREATE'],
 			['Contact Updated', 'CUSTOMER_UPDATE'],
 			['Property Created', 'PRODUCT_CREATE'],
+			['Property Deleted', 'PRODUCT_DELETE'],
 			['Property Updated', 'PRODUCT_UPDATE'],
 		]);
 		for (const event of events) expect(event.description.split(event.value)).toHaveLength(2);
 		const related = trigger.properties.map((property) => property.displayName);
 		expect(related).toEqual(expect.arrayContaining(['Contact Related Data', 'Property Related Data']));
+	});
+});
+
+describe('the trigger shows each option only for the events it concerns (issue 29)', () => {
+	const trigger = new AgencyCrmTrigger().description;
+	/** The parameters the editor shows for these values, by display name, as n8n decides it. */
+	const shown = (values: Record<string, unknown>, typeVersion = 2) => {
+		const node = { name: 'Agency CRM Trigger', type: 'agencyCrmTrigger', typeVersion, parameters: values };
+		return trigger.properties
+			.filter((property) =>
+				NodeHelpers.displayParameter(values as INodeParameters, property, node as unknown as INode, trigger),
+			)
+			.map((property) => property.displayName);
+	};
+	const related = ['Contact Related Data', 'Property Related Data'];
+	const compared = ['Contact Data Compared', 'Property Data Compared'];
+	const withRecord = { fetchFullRecord: true, skipUnchangedRecords: true };
+
+	test.each([
+		['only contact events', ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE'], ['Contact Related Data', 'Contact Data Compared']],
+		['only property changes', ['PRODUCT_UPDATE'], ['Property Related Data', 'Property Data Compared']],
+		['only deletions (the record is gone)', ['PRODUCT_DELETE'], []],
+		['both kinds', ['CUSTOMER_CREATE', 'PRODUCT_CREATE'], [...related, ...compared]],
+		['an expression', '={{ $vars.events }}', [...related, ...compared]],
+	])('%s', (_case, events, expected) => {
+		const visible = shown({ events, ...withRecord });
+		expect(visible.filter((name) => [...related, ...compared].includes(name)).sort()).toEqual([...expected].sort());
+	});
+
+	test('the data compared only with Skip Unchanged Records; nothing of the record without Fetch Full Record', () => {
+		const events = ['CUSTOMER_UPDATE', 'PRODUCT_UPDATE'];
+		expect(shown({ events, fetchFullRecord: true, skipUnchangedRecords: false })).not.toContain(
+			'Contact Data Compared',
+		);
+		const bare = shown({ events, fetchFullRecord: false });
+		expect(bare.filter((name) => [...related, ...compared, 'Skip Unchanged Records'].includes(name))).toEqual([]);
+	});
+
+	test('Drop Repeated Deliveries and the catch-up start on in version 2, off in the versions workflows were saved with', () => {
+		const defaults = (typeVersion: number) => {
+			const node = { name: 'Agency CRM Trigger', type: 'agencyCrmTrigger', typeVersion, parameters: {} };
+			const values = NodeHelpers.getNodeParameters(
+				trigger.properties,
+				{},
+				true,
+				false,
+				node as unknown as INode,
+				trigger,
+			);
+			return { drop: values?.dropRepeatedDeliveries, catchUp: values?.catchUp, answer: values?.answer };
+		};
+		expect(defaults(2)).toEqual({ drop: true, catchUp: true, answer: 'immediately' });
+		expect(defaults(1.1)).toEqual({ drop: false, catchUp: undefined, answer: 'immediately' });
+		expect(defaults(1)).toEqual({ drop: false, catchUp: undefined, answer: 'immediately' });
+		expect(trigger.version).toEqual([1, 1.1, 2]);
+		expect(trigger.defaultVersion).toBe(2);
 	});
 });
 

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject, IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
 
+import { AgencyCrmAnswer } from '../../nodes/AgencyCrmAnswer/AgencyCrmAnswer.node';
 import { AgencyCrmTrigger } from '../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.node';
-import { isUnchangedRecord, recordFingerprint } from '../../nodes/AgencyCrmTrigger/deliveryMemory';
+import { recordFingerprint, REMEMBERED_RECORDS } from '../../nodes/AgencyCrmTrigger/deliveryMemory';
 import type { FakeContextOptions, ScriptedAnswer } from '../support/fakeN8n';
 import { StoredStaticData, activateWebhook, fakeContext, ok, status } from '../support/fakeN8n';
 import { connectionError } from '../support/n8nCores';
+import { waitFor } from '../support/waitFor';
 
 /**
  * The trigger's registration and deliveries against a fake n8n context (test/support/fakeN8n.ts).
@@ -37,17 +39,30 @@ const activatedBefore = (url = PRODUCTION_URL) => {
 	};
 };
 
-const hookCall = (answers: ScriptedAnswer[], mode: WorkflowExecuteMode, url: string) => ({
+const hookCall = (
+	answers: ScriptedAnswer[],
+	mode: WorkflowExecuteMode,
+	url: string,
+	parameters: Record<string, unknown> = {},
+	activationMode?: string,
+) => ({
 	answers,
 	mode,
 	webhookUrl: url,
 	nodeName: NODE_NAME,
-	parameters: { events: EVENTS },
+	parameters: { events: EVENTS, ...parameters },
+	activationMode,
 });
 
 /** n8n's activation, or the editor's "Listen for test event" (mode manual, test URL). */
-async function activate(answers: ScriptedAnswer[], mode: WorkflowExecuteMode = 'trigger', url = PRODUCTION_URL) {
-	const { fake } = await stored.around(hookCall(answers, mode, url), async (context) =>
+async function activate(
+	answers: ScriptedAnswer[],
+	mode: WorkflowExecuteMode = 'trigger',
+	url = PRODUCTION_URL,
+	parameters: Record<string, unknown> = {},
+	activationMode?: string,
+) {
+	const { fake } = await stored.around(hookCall(answers, mode, url, parameters, activationMode), async (context) =>
 		activateWebhook(new AgencyCrmTrigger(), context.hook),
 	);
 	return fake;
@@ -65,6 +80,8 @@ interface DeliveryOptions {
 	parameters?: Record<string, unknown>;
 	secret?: string | null;
 	credentialId?: string;
+	/** What n8n answers once the node returned a workflow to start (a 500: it could not store the execution). */
+	startStatus?: number;
 }
 
 const deliveryOptions = (notification: unknown, options: DeliveryOptions = {}): FakeContextOptions => {
@@ -78,6 +95,7 @@ const deliveryOptions = (notification: unknown, options: DeliveryOptions = {}): 
 		headers: secret === null ? {} : { [SECRET_HEADER]: secret },
 		parameters: { events: EVENTS, fetchFullRecord: false, ...options.parameters },
 		credentialId: options.credentialId,
+		workflowId: stored.workflowId,
 	};
 };
 
@@ -87,20 +105,18 @@ const deliveryContext = (notification: unknown, options: DeliveryOptions = {}) =
 
 const started = (result: IWebhookResponseData) => (result.workflowData?.[0] ?? []).map((item) => item.json);
 
-/** One production delivery. */
+/** One production delivery, answered as n8n answers it. */
 async function deliver(notification: unknown, options: DeliveryOptions = {}) {
-	const { result, fake } = await stored.around(deliveryOptions(notification, options), async (context) =>
-		new AgencyCrmTrigger().webhook.call(context.webhook),
+	const { result, fake } = await stored.around(
+		deliveryOptions(notification, options),
+		async (context) => new AgencyCrmTrigger().webhook.call(context.webhook),
+		options.startStatus,
 	);
 	return { fake, items: started(result) };
 }
 
-const customerUpdate = (id: number, deliveryId?: string) => ({
-	event_type: 'CUSTOMER_UPDATE',
-	resource_type: 'customer',
-	resource_id: id,
-	...(deliveryId ? { delivery_id: deliveryId } : {}),
-});
+/** What production delivers: the event and the record's id, nothing else. */
+const customerUpdate = (id: number) => ({ event_type: 'CUSTOMER_UPDATE', resource_id: id });
 const record = (body: IDataObject) => ok({ data: body });
 
 describe('registration', () => {
@@ -310,10 +326,11 @@ describe('the secret', () => {
 		expect(items).toEqual([]);
 	});
 
-	test('the right secret gets 200 and starts the workflow', async () => {
+	test('the right secret starts the workflow, and n8n answers 200 once it has stored the execution', async () => {
 		activatedBefore();
 		const { fake, items } = await deliver(customerUpdate(5));
-		expect(fake.response).toEqual({ statusCode: 200, body: { received: true } });
+		// The trigger leaves the answer to n8n: nothing written by the node itself.
+		expect(fake.response).toEqual({ statusCode: 200, body: undefined });
 		expect(items).toHaveLength(1);
 	});
 
@@ -374,7 +391,6 @@ describe('what a delivery names', () => {
 				resource_type: type,
 				resource_id: id,
 				identified: true,
-				delivery_id: null,
 				received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
 				notification,
 				record: { name: 'the record' },
@@ -469,7 +485,7 @@ describe('related data', () => {
 		expect(fake.requests()).toEqual([{ method: 'GET', url: path, qs, body: undefined }]);
 	});
 
-	test('the delivery is answered 200 before the fetch, which fails the execution with the id named', async () => {
+	test('a record the API refuses (404 on an update) is answered 200, and the execution fails naming the id', async () => {
 		const { webhook, response, calls } = deliveryContext(customerUpdate(99), {
 			answers: [status(404, {}, { error: { code: 'NOT_FOUND', message: 'No such customer' } })],
 			parameters: { fetchFullRecord: true },
@@ -507,89 +523,274 @@ describe('the work a delivery costs', () => {
 	});
 });
 
-describe('Drop Repeated Deliveries', () => {
+/** Contact 5 as the API answers it, with these changes. */
+const contact = (changes: IDataObject = {}) =>
+	record({
+		customers_id: 5,
+		firstname: 'Ana',
+		email: 'ana@example.com',
+		updated_at: '2026-05-01T10:00:00Z',
+		...changes,
+	});
+
+/** A delivery handled in another n8n process: a fresh copy of the node's code, so none of this process's memory. */
+function triggerOfAnotherProcess(): AgencyCrmTrigger {
+	let fresh: typeof AgencyCrmTrigger | undefined;
+	jest.isolateModules(() => {
+		// A module registry of its own, as another process has.
+		fresh = (
+			jest.requireActual('../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.node') as {
+				AgencyCrmTrigger: typeof AgencyCrmTrigger;
+			}
+		).AgencyCrmTrigger;
+	});
+	return new fresh!();
+}
+
+/** n8n's answer to a delivery the node left it to answer. */
+function answerAsN8n(fake: ReturnType<typeof fakeContext>, statusCode: number) {
+	fake.responseObject.status(statusCode);
+	fake.responseObject.emit('finish');
+}
+
+describe('Drop Repeated Deliveries: production sends no delivery id, so a repeat is the same event on a record in the same state', () => {
 	beforeEach(() => activatedBefore());
 	const drop = { dropRepeatedDeliveries: true };
 
-	test('a delivery id seen before starts nothing; a new one or none at all starts', async () => {
-		expect((await deliver(customerUpdate(5, 'd-1'), { parameters: drop })).items).toHaveLength(1);
-		expect((await deliver(customerUpdate(5, 'd-1'), { parameters: drop })).items).toEqual([]);
-		expect((await deliver(customerUpdate(5, 'd-2'), { parameters: drop })).items).toHaveLength(1);
-		expect((await deliver(customerUpdate(5), { parameters: drop })).items).toHaveLength(1);
-		expect((await deliver(customerUpdate(5), { parameters: drop })).items).toHaveLength(1);
-	});
-
-	test('a numeric delivery id is read as text, and its repeat dropped', async () => {
-		const numbered = { ...customerUpdate(5), delivery_id: 981 };
-		expect((await deliver(numbered, { parameters: drop })).items).toEqual([
-			expect.objectContaining({ delivery_id: '981', notification: numbered }),
+	test('a delivery repeating one taken starts nothing: answered 200, counted and logged', async () => {
+		const first = await deliver(customerUpdate(5), { parameters: drop, answers: [contact()] });
+		expect(first.items).toHaveLength(1);
+		// Fetch Full Record is off: the record is fetched to compare, and not output.
+		expect(first.fake.requests()).toEqual([{ method: 'GET', url: '/customers/5', qs: undefined, body: undefined }]);
+		expect(first.items[0]).not.toHaveProperty('record');
+		const repeat = await deliver(customerUpdate(5), { parameters: drop, answers: [contact()] });
+		expect(repeat.items).toEqual([]);
+		expect(repeat.fake.response).toEqual({
+			statusCode: 200,
+			body: { received: true, started: false, reason: 'repeat' },
+		});
+		expect(nodeData().dropped).toEqual({ repeats: 1 });
+		expect(repeat.fake.logs).toEqual([
+			{
+				level: 'info',
+				message:
+					'Agency CRM Trigger: CUSTOMER_UPDATE customer 5 repeats a delivery already taken (the record is unchanged since): answered, nothing started.',
+			},
 		]);
-		expect((await deliver(numbered, { parameters: drop })).items).toEqual([]);
 	});
 
-	test('a repeat is dropped before any fetch', async () => {
-		const parameters = { ...drop, fetchFullRecord: true };
-		await deliver(customerUpdate(5, 'd-1'), { parameters, answers: [record({ customers_id: 5 })] });
-		const { fake, items } = await deliver(customerUpdate(5, 'd-1'), { parameters });
-		expect(items).toEqual([]);
+	test.each([
+		['a field', { firstname: 'Anna' }],
+		['the timestamp alone', { updated_at: '2026-05-01T10:00:01Z' }],
+		['related data', { consent: { status: 'revoked' } }],
+	])('a change between two deliveries (%s) is never a repeat', async (_case, change) => {
+		await deliver(customerUpdate(5), { parameters: drop, answers: [contact()] });
+		const changed = await deliver(customerUpdate(5), { parameters: drop, answers: [contact(change)] });
+		expect(changed.items).toHaveLength(1);
+		expect((await deliver(customerUpdate(5), { parameters: drop, answers: [contact(change)] })).items).toEqual([]);
+	});
+
+	test('the same state under another event starts: a contact created, then updated before the first delivery was handled', async () => {
+		const parameters = { ...drop, events: ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE'] };
+		const created = { event_type: 'CUSTOMER_CREATE', resource_id: 5 };
+		expect((await deliver(created, { parameters, answers: [contact()] })).items).toHaveLength(1);
+		expect((await deliver(customerUpdate(5), { parameters, answers: [contact()] })).items).toHaveLength(1);
+		expect((await deliver(created, { parameters, answers: [contact()] })).items).toEqual([]);
+		expect((await deliver(customerUpdate(5), { parameters, answers: [contact()] })).items).toEqual([]);
+	});
+
+	test('a retry that comes after the first execution counts as a repeat in another process too (the memory is in the static data)', async () => {
+		await deliver(customerUpdate(5), { parameters: drop, answers: [contact()] });
+		const { result } = await stored.around(
+			deliveryOptions(customerUpdate(5), { parameters: drop, answers: [contact()] }),
+			async (context) => triggerOfAnotherProcess().webhook.call(context.webhook),
+		);
+		expect(started(result)).toEqual([]);
+	});
+
+	test('when n8n could not store the execution (it answered 500), nothing counts: the retry starts the workflow', async () => {
+		const failed = await deliver(customerUpdate(5), { parameters: drop, answers: [contact()], startStatus: 500 });
+		expect(failed.fake.response.statusCode).toBe(500);
+		expect(nodeData()).not.toHaveProperty('seen');
+		const retry = await deliver(customerUpdate(5), { parameters: drop, answers: [contact()] });
+		expect(retry.items).toHaveLength(1);
+	});
+
+	test.each([
+		[200, []],
+		[500, [expect.objectContaining({ resource_id: 5 })]],
+	])(
+		'a retry that comes while the first is still being stored waits for its answer (%i): a repeat only if it succeeded',
+		async (firstAnswer, retryStarts) => {
+			const first = deliveryContext(customerUpdate(5), { parameters: drop, answers: [contact()] });
+			expect(started(await new AgencyCrmTrigger().webhook.call(first.webhook))).toHaveLength(1);
+			const retry = stored.around(
+				deliveryOptions(customerUpdate(5), { parameters: drop, answers: [contact()] }),
+				(context) => new AgencyCrmTrigger().webhook.call(context.webhook),
+			);
+			await new Promise((resolve) => setTimeout(resolve, 50));
+			answerAsN8n(first, firstAnswer);
+			expect(started((await retry).result)).toEqual(retryStarts);
+		},
+	);
+
+	test('deliveries handled at once each save their own copy; this process keeps both and writes the lost one back with its next change', async () => {
+		const first = deliveryContext(customerUpdate(5), { parameters: drop, answers: [contact()] });
+		const second = deliveryContext(customerUpdate(6), { parameters: drop, answers: [record({ customers_id: 6 })] });
+		await new AgencyCrmTrigger().webhook.call(first.webhook);
+		await new AgencyCrmTrigger().webhook.call(second.webhook);
+		answerAsN8n(first, 200);
+		answerAsN8n(second, 200);
+		// n8n writes static data whole: the first copy, saved last, erases what the second added.
+		stored.save(second);
+		stored.save(first);
+		const keys = () => (nodeData().seen as unknown[][]).map(([key]) => key);
+		expect(keys()).toEqual(['customer:5']);
+		// This process still knows 6, and writes it back with the next delivery it takes.
+		expect(
+			(await deliver(customerUpdate(6), { parameters: drop, answers: [record({ customers_id: 6 })] })).items,
+		).toEqual([]);
+		await deliver(customerUpdate(7), { parameters: drop, answers: [record({ customers_id: 7 })] });
+		expect(keys().sort()).toEqual(['customer:5', 'customer:6', 'customer:7']);
+		const { result } = await stored.around(
+			deliveryOptions(customerUpdate(6), { parameters: drop, answers: [record({ customers_id: 6 })] }),
+			async (context) => triggerOfAnotherProcess().webhook.call(context.webhook),
+		);
+		expect(started(result)).toEqual([]);
+	});
+
+	test('a fetch that fails for a while is answered 503 and remembered nowhere: Agency CRM sends it again, and that starts', async () => {
+		const throttled = status(429, { 'retry-after': '3600' }, { error: { code: 'RATE_LIMITED', message: 'Slow down' } });
+		const down = await deliver(customerUpdate(5), { parameters: drop, answers: [throttled] });
+		expect(down.items).toEqual([]);
+		expect(down.fake.response).toEqual({
+			statusCode: 503,
+			body: {
+				error:
+					'Could not fetch customer 5 named by the CUSTOMER_UPDATE notification: RATE_LIMITED: Slow down (HTTP 429). Send the delivery again.',
+			},
+		});
+		expect(down.fake.logs[0].message).toMatch(
+			/^Agency CRM Trigger: CUSTOMER_UPDATE customer 5 not taken: Could not fetch customer 5 .* Answered 503, so that Agency CRM sends it again\.$/,
+		);
+		expect(nodeData()).not.toHaveProperty('seen');
+		expect((await deliver(customerUpdate(5), { parameters: drop, answers: [contact()] })).items).toHaveLength(1);
+	});
+
+	test(`remembers the last ${REMEMBERED_RECORDS} records: the least recently taken is forgotten, and its repeat starts again (fail open)`, async () => {
+		for (let id = 0; id <= REMEMBERED_RECORDS; id++) {
+			await deliver(customerUpdate(id), { parameters: drop, answers: [record({ customers_id: id })] });
+		}
+		expect(nodeData().seen).toHaveLength(REMEMBERED_RECORDS);
+		const last = await stored.around(
+			deliveryOptions(customerUpdate(REMEMBERED_RECORDS), {
+				parameters: drop,
+				answers: [record({ customers_id: REMEMBERED_RECORDS })],
+			}),
+			async (context) => triggerOfAnotherProcess().webhook.call(context.webhook),
+		);
+		expect(started(last.result)).toEqual([]);
+		const oldest = await stored.around(
+			deliveryOptions(customerUpdate(0), { parameters: drop, answers: [record({ customers_id: 0 })] }),
+			async (context) => triggerOfAnotherProcess().webhook.call(context.webhook),
+		);
+		expect(started(oldest.result)).toHaveLength(1);
+	});
+
+	test('with both options off it forgets, and a delivery writes no static data and fetches nothing', async () => {
+		await deliver(customerUpdate(5), { parameters: drop, answers: [contact()] });
+		const off = await deliver(customerUpdate(5));
+		expect(off.items).toHaveLength(1);
+		expect(off.fake.calls).toHaveLength(0);
+		expect(nodeData()).not.toHaveProperty('seen');
+		const again = deliveryContext(customerUpdate(5));
+		await new AgencyCrmTrigger().webhook.call(again.webhook);
+		expect(again.savedStaticData()).toBeUndefined();
+		// Turned on again, it compares with nothing older.
+		expect((await deliver(customerUpdate(5), { parameters: drop, answers: [contact()] })).items).toHaveLength(1);
+	});
+
+	test('unreadable memory, and what versions before production kept (delivery ids), count as empty and are dropped', async () => {
+		stored.data[`node:${NODE_NAME}`] = {
+			...nodeData(),
+			seen: [['customer:5', 'not', 'a', 'valid entry']],
+			seenDeliveries: ['d-1'],
+			seenRecords: [['customer:5', 'abc']],
+		};
+		expect((await deliver(customerUpdate(5), { parameters: drop, answers: [contact()] })).items).toHaveLength(1);
+		expect(nodeData()).not.toHaveProperty('seenDeliveries');
+		expect(nodeData()).not.toHaveProperty('seenRecords');
+		expect(nodeData().seen).toEqual([['customer:5', expect.any(String), null, 'CUSTOMER_UPDATE', expect.any(Number)]]);
+	});
+});
+
+describe('Property Deleted (PRODUCT_DELETE)', () => {
+	beforeEach(() => activatedBefore());
+	const deletion = { event_type: 'PRODUCT_DELETE', resource_id: 8 };
+	const events = ['PRODUCT_DELETE'];
+
+	test('the item carries the id and says the record is gone; nothing is fetched without Fetch Full Record', async () => {
+		const { fake, items } = await deliver(deletion, { parameters: { events, dropRepeatedDeliveries: true } });
+		expect(fake.calls).toHaveLength(0);
+		expect(items).toEqual([
+			expect.objectContaining({
+				event_type: 'PRODUCT_DELETE',
+				resource_type: 'product',
+				resource_id: 8,
+				deleted: true,
+			}),
+		]);
+		expect(items[0]).not.toHaveProperty('record');
+		expect((await deliver(deletion, { parameters: { events, dropRepeatedDeliveries: true } })).items).toEqual([]);
+	});
+
+	test('with Fetch Full Record, the 404 is the answer expected: the record is null, and nothing fails', async () => {
+		const { fake, items } = await deliver(deletion, {
+			parameters: { events, fetchFullRecord: true },
+			answers: [status(404, {}, { error: { code: 'NOT_FOUND', message: 'No such product' } })],
+		});
+		expect(fake.requests()[0].url).toBe('/products/8');
+		expect(items).toEqual([expect.objectContaining({ resource_id: 8, deleted: true, record: null })]);
+	});
+});
+
+describe('Events given by an expression', () => {
+	const putOrigines = (fake: ReturnType<typeof fakeContext>) => fake.requests()[1].body!.origines;
+	const hookHere = { id: 7, url: PRODUCTION_URL, origines: [], headers: { [SECRET_HEADER]: SECRET } };
+
+	test.each([
+		['one event as text', 'property.updated', ['property.updated']],
+		['a comma-separated text', 'CUSTOMER_CREATE, PRODUCT_DELETE', ['CUSTOMER_CREATE', 'PRODUCT_DELETE']],
+		['an array', ['PRODUCT_UPDATE', 'CUSTOMER_UPDATE'], ['CUSTOMER_UPDATE', 'PRODUCT_UPDATE']],
+	])('%s subscribes to those events, never to single letters', async (_case, events, origines) => {
+		const fake = await activate([ok({ data: [hookHere] }), ok({ data: hookHere })], 'trigger', PRODUCTION_URL, {
+			events,
+		});
+		expect(putOrigines(fake)).toEqual(origines);
+	});
+
+	test.each([
+		['an object', { event: 'CUSTOMER_CREATE' }, '"[object Object]"'],
+		['a number in the list', ['CUSTOMER_CREATE', 5], '"5"'],
+	])('%s fails the activation naming the field, before any request', async (_case, events, shown) => {
+		const fake = fakeContext({ webhookUrl: PRODUCTION_URL, nodeName: NODE_NAME, parameters: { events } });
+		await expect(new AgencyCrmTrigger().webhookMethods.default.create.call(fake.hook)).rejects.toThrow(
+			`Invalid input: "Events" (origines) must be event types such as CUSTOMER_CREATE, given as a list or a comma-separated text (got ${shown})`,
+		);
 		expect(fake.calls).toHaveLength(0);
 	});
 
-	test('the memory is in the stored static data: another process (trigger instance) sees the same ids', async () => {
-		await deliver(customerUpdate(5, 'd-1'), { parameters: drop });
-		const otherProcess = deliveryContext(customerUpdate(5, 'd-1'), { parameters: drop });
-		expect(started(await new AgencyCrmTrigger().webhook.call(otherProcess.webhook))).toEqual([]);
-	});
-
-	test('remembers the last 1,000 delivery ids: the oldest is forgotten and starts again (fail open)', async () => {
-		await deliver(customerUpdate(5, 'd-0'), { parameters: drop });
-		for (let index = 1; index <= 1000; index++) await deliver(customerUpdate(5, `d-${index}`), { parameters: drop });
-		expect(nodeData().seenDeliveries).toHaveLength(1000);
-		expect((await deliver(customerUpdate(5, 'd-1000'), { parameters: drop })).items).toEqual([]);
-		expect((await deliver(customerUpdate(5, 'd-0'), { parameters: drop })).items).toHaveLength(1);
-	});
-
-	test('a fetch that fails saves nothing, so the same delivery again starts (fail open)', async () => {
-		const parameters = { ...drop, fetchFullRecord: true };
-		await expect(
-			deliver(customerUpdate(5, 'd-1'), { parameters, answers: [status(404, {}, { error: { code: 'NOT_FOUND' } })] }),
-		).rejects.toThrow('Could not fetch customer 5');
-		const { items } = await deliver(customerUpdate(5, 'd-1'), { parameters, answers: [record({ customers_id: 5 })] });
-		expect(items).toHaveLength(1);
-	});
-
-	test('two deliveries handled at once: the later save wins and the other id is forgotten, so its repeat starts (fail open)', async () => {
-		const first = deliveryContext(customerUpdate(5, 'd-1'), { parameters: drop });
-		const second = deliveryContext(customerUpdate(6, 'd-2'), { parameters: drop });
-		await new AgencyCrmTrigger().webhook.call(first.webhook);
-		await new AgencyCrmTrigger().webhook.call(second.webhook);
-		stored.save(first);
-		stored.save(second);
-		expect((await deliver(customerUpdate(5, 'd-1'), { parameters: drop })).items).toHaveLength(1);
-		expect((await deliver(customerUpdate(6, 'd-2'), { parameters: drop })).items).toEqual([]);
-	});
-
-	test('turned off, it forgets what it remembered; with both options off a delivery writes no static data', async () => {
-		await deliver(customerUpdate(5, 'd-1'), { parameters: drop });
-		const off = await deliver(customerUpdate(5, 'd-1'));
-		expect(off.items).toHaveLength(1);
-		expect(nodeData()).not.toHaveProperty('seenDeliveries');
-		const again = deliveryContext(customerUpdate(5, 'd-1'));
-		await new AgencyCrmTrigger().webhook.call(again.webhook);
-		expect(again.savedStaticData()).toBeUndefined();
-	});
-
-	test('a repeated delivery writes no static data', async () => {
-		await deliver(customerUpdate(5, 'd-1'), { parameters: drop });
-		const repeat = deliveryContext(customerUpdate(5, 'd-1'), { parameters: drop });
-		expect(started(await new AgencyCrmTrigger().webhook.call(repeat.webhook))).toEqual([]);
-		expect(repeat.savedStaticData()).toBeUndefined();
-	});
-
-	test('unreadable memory counts as empty', async () => {
-		stored.data[`node:${NODE_NAME}`] = { ...nodeData(), seenDeliveries: 'not a list', seenRecords: [['half']] };
-		expect((await deliver(customerUpdate(5, 'd-1'), { parameters: drop })).items).toHaveLength(1);
-		expect(nodeData().seenDeliveries).toEqual(['d-1']);
+	test('deliveries are matched against the events of a comma-separated text', async () => {
+		activatedBefore();
+		const parameters = { events: 'CUSTOMER_UPDATE, PRODUCT_UPDATE' };
+		expect((await deliver({ event_type: 'PRODUCT_UPDATE', resource_id: 8 }, { parameters })).items).toHaveLength(1);
+		const other = await deliver({ event_type: 'PRODUCT_DELETE', resource_id: 8 }, { parameters });
+		expect(other.items).toEqual([]);
+		expect(other.fake.response.body).toEqual({
+			received: true,
+			started: false,
+			reason: 'an event this trigger does not listen to',
+		});
 	});
 });
 
@@ -599,16 +800,18 @@ describe('Skip Unchanged Records', () => {
 	const ana = { customers_id: 5, firstname: 'Ana', email: 'ana@example.com', updated_at: '2026-05-01T10:00:00Z' };
 
 	test('a write-back of the same values (only updated_at moved) starts nothing; a real change starts', async () => {
-		expect((await deliver(customerUpdate(5, 'd-1'), { parameters: skip, answers: [record(ana)] })).items).toHaveLength(
-			1,
-		);
-		const echo = await deliver(customerUpdate(5, 'd-2'), {
+		expect((await deliver(customerUpdate(5), { parameters: skip, answers: [record(ana)] })).items).toHaveLength(1);
+		const echo = await deliver(customerUpdate(5), {
 			parameters: skip,
 			answers: [record({ ...ana, updated_at: '2026-05-01T10:00:03Z' })],
 		});
 		expect(echo.items).toEqual([]);
-		expect(echo.fake.response.statusCode).toBe(200);
-		const changed = await deliver(customerUpdate(5, 'd-3'), {
+		expect(echo.fake.response).toEqual({
+			statusCode: 200,
+			body: { received: true, started: false, reason: 'unchanged' },
+		});
+		expect(nodeData().dropped).toEqual({ unchanged: 1 });
+		const changed = await deliver(customerUpdate(5), {
 			parameters: skip,
 			answers: [record({ ...ana, firstname: 'Anna', updated_at: '2026-05-01T10:05:00Z' })],
 		});
@@ -617,51 +820,69 @@ describe('Skip Unchanged Records', () => {
 		]);
 	});
 
-	test('the record compared is fetched with what defines a change (a contact and its address; a property and its criteria, pictures and lots), whatever Related Data says (issue 17, point 6)', async () => {
-		const contact = await deliver(customerUpdate(5), {
+	test("the record compared is fetched with what a change can touch: a contact's address, consent and SMS opt-out, a property's criteria and photos (production's fetch values); each can be removed", async () => {
+		const contactFetch = await deliver(customerUpdate(5), {
 			parameters: { ...skip, customerInclude: ['groups'] },
 			answers: [record(ana)],
 		});
-		expect(contact.fake.requests()[0].qs).toEqual({ include: 'groups,address' });
+		expect(contactFetch.fake.requests()[0].qs).toEqual({ include: 'groups,address,consent,stopSms' });
 		const product = await deliver(
-			{ event_type: 'PRODUCT_UPDATE', product_id: 8 },
+			{ event_type: 'PRODUCT_UPDATE', resource_id: 8 },
 			{ parameters: skip, answers: [record({ product_id: 8 })] },
 		);
-		expect(product.fake.requests()[0].qs).toEqual({ fetch: 'criteria,pictures,lots' });
-		const unskipped = await deliver(customerUpdate(6), {
+		expect(product.fake.requests()[0].qs).toEqual({
+			fetch: 'criteres_fulltext,criteres_flag,criteres_number,criteres_text,products_photos',
+		});
+		const removed = await deliver(customerUpdate(6), {
+			parameters: { ...skip, contactCompared: [] },
+			answers: [record({})],
+		});
+		expect(removed.fake.requests()[0].qs).toBeUndefined();
+		const unskipped = await deliver(customerUpdate(7), {
 			parameters: { fetchFullRecord: true },
 			answers: [record({})],
 		});
 		expect(unskipped.fake.requests()[0].qs).toBeUndefined();
 	});
 
-	test('a price drop (a criterion), a new picture or a lot changed starts the workflow by default', async () => {
-		const productUpdate = { event_type: 'PRODUCT_UPDATE', product_id: 8 };
+	test.each([
+		['a consent revoked', { consent: { status: 'revoked', revoked_at: '2026-05-02T09:00:00Z' } }],
+		['an SMS opt-out', { stop_sms: true }],
+		['a new address', { address: { city: 'Lyon' } }],
+	])('%s is a change: the workflow starts', async (_case, change) => {
+		const withRelations = { ...ana, consent: { status: 'collected' }, stop_sms: false, address: { city: 'Annecy' } };
+		await deliver(customerUpdate(5), { parameters: skip, answers: [record(withRelations)] });
+		const changed = { ...withRelations, ...change, updated_at: '2026-05-02T09:00:00Z' };
+		expect((await deliver(customerUpdate(5), { parameters: skip, answers: [record(changed)] })).items).toHaveLength(1);
+	});
+
+	test('a price drop (a criterion) or a new photo starts the workflow by default', async () => {
+		const productUpdate = { event_type: 'PRODUCT_UPDATE', resource_id: 8 };
 		const listing = {
-			product_id: 8,
-			title: 'Loft',
-			updated_at: 't0',
-			criteria: [{ id: 1, value: 320000 }],
-			pictures: [{ picture_id: 1 }],
-			lots: [{ lot_id: 1, price: 100 }],
+			id: 8,
+			price: 320000,
+			last_modified: 't0',
+			criteres_number: [{ critere_id: 'Prix', critere_value: 320000 }],
+			products_photos: [{ id: 1 }],
 		};
 		await deliver(productUpdate, { parameters: skip, answers: [record(listing)] });
-		const changes = [
-			{ criteria: [{ id: 1, value: 299000 }] },
-			{ pictures: [{ picture_id: 1 }, { picture_id: 2 }] },
-			{ lots: [{ lot_id: 1, price: 90 }] },
-		];
 		let current: IDataObject = listing;
-		for (const change of changes) {
-			current = { ...current, ...change, updated_at: `${String(current.updated_at)}'` };
+		for (const change of [
+			{ criteres_number: [{ critere_id: 'Prix', critere_value: 299000 }] },
+			{ products_photos: [{ id: 1 }, { id: 2 }] },
+		]) {
+			current = { ...current, ...change, last_modified: `${String(current.last_modified)}'` };
 			expect((await deliver(productUpdate, { parameters: skip, answers: [record(current)] })).items).toHaveLength(1);
 		}
+		// last_modified alone (production's timestamp) is ignored by default.
+		const touched = { ...current, last_modified: 'later' };
+		expect((await deliver(productUpdate, { parameters: skip, answers: [record(touched)] })).items).toEqual([]);
 	});
 
 	test('ignored names apply at every depth; key order is no change; other fields count', async () => {
 		const parameters = { ...skip, ignoredFields: 'updated_at, views' };
 		const product = { product_id: 8, title: 'Loft', views: 3, lots: [{ lot_id: 1, updated_at: 't1' }] };
-		const productUpdate = { event_type: 'PRODUCT_UPDATE', product_id: 8 };
+		const productUpdate = { event_type: 'PRODUCT_UPDATE', resource_id: 8 };
 		await deliver(productUpdate, { parameters, answers: [record(product)] });
 		const reordered = { lots: [{ updated_at: 't2', lot_id: 1 }], views: 40, title: 'Loft', product_id: 8 };
 		expect((await deliver(productUpdate, { parameters, answers: [record(reordered)] })).items).toEqual([]);
@@ -679,59 +900,214 @@ describe('Skip Unchanged Records', () => {
 	test('a customer and a product with the same id are different records', async () => {
 		await deliver(customerUpdate(5), { parameters: skip, answers: [record({ same: true })] });
 		const product = await deliver(
-			{ event_type: 'PRODUCT_UPDATE', product_id: 5 },
+			{ event_type: 'PRODUCT_UPDATE', resource_id: 5 },
 			{ parameters: skip, answers: [record({ same: true })] },
 		);
 		expect(product.items).toHaveLength(1);
 	});
 
-	test('turned off, it forgets, so turning it on again compares with nothing older (fail open)', async () => {
-		await deliver(customerUpdate(5), { parameters: skip, answers: [record(ana)] });
-		await deliver(customerUpdate(5), {
-			parameters: { fetchFullRecord: true },
-			answers: [record({ ...ana, firstname: 'B' })],
+	test('turned off, it forgets what it compared, so turning it on again compares with nothing older (fail open)', async () => {
+		const both = { ...skip, dropRepeatedDeliveries: true };
+		await deliver(customerUpdate(5), { parameters: both, answers: [record(ana)] });
+		await deliver(customerUpdate(6), {
+			parameters: { fetchFullRecord: true, dropRepeatedDeliveries: true },
+			answers: [record({ customers_id: 6 })],
 		});
-		expect(nodeData()).not.toHaveProperty('seenRecords');
-		expect((await deliver(customerUpdate(5), { parameters: skip, answers: [record(ana)] })).items).toHaveLength(1);
-	});
-
-	test('remembers the last 1,000 records: the least recently seen is forgotten and starts again', () => {
-		const memory: IDataObject = {};
-		const fingerprint = recordFingerprint({ same: 1 }, []);
-		for (let id = 0; id <= 1000; id++) expect(isUnchangedRecord(memory, `customer:${id}`, fingerprint)).toBe(false);
-		expect(memory.seenRecords).toHaveLength(1000);
-		expect(isUnchangedRecord(memory, 'customer:1000', fingerprint)).toBe(true);
-		expect(isUnchangedRecord(memory, 'customer:0', fingerprint)).toBe(false);
-	});
-
-	test('an unchanged record writes no static data; a changed one does', async () => {
-		await deliver(customerUpdate(5), { parameters: skip, answers: [record(ana)] });
-		const echo = deliveryContext(customerUpdate(5), { parameters: skip, answers: [record(ana)] });
-		expect(started(await new AgencyCrmTrigger().webhook.call(echo.webhook))).toEqual([]);
-		expect(echo.savedStaticData()).toBeUndefined();
-		const change = deliveryContext(customerUpdate(5), {
-			parameters: skip,
-			answers: [record({ ...ana, firstname: 'B' })],
-		});
-		expect(started(await new AgencyCrmTrigger().webhook.call(change.webhook))).toHaveLength(1);
-		expect(change.savedStaticData()).toBeDefined();
-	});
-
-	test('a record seen unchanged in the older half moves to the most recent end, so a busy record is never the one forgotten', () => {
-		const memory: IDataObject = {};
-		const fingerprint = recordFingerprint({ same: 1 }, []);
-		isUnchangedRecord(memory, 'customer:busy', fingerprint);
-		for (let id = 0; id < 999; id++) {
-			isUnchangedRecord(memory, `customer:${id}`, fingerprint);
-			isUnchangedRecord(memory, 'customer:busy', fingerprint);
-		}
-		isUnchangedRecord(memory, 'customer:last', fingerprint);
-		expect(isUnchangedRecord(memory, 'customer:busy', fingerprint)).toBe(true);
+		expect((nodeData().seen as unknown[][]).map((entry) => entry[2])).toEqual([null, null]);
+		const echo = { ...ana, updated_at: 'later' };
+		expect((await deliver(customerUpdate(5), { parameters: both, answers: [record(echo)] })).items).toHaveLength(1);
 	});
 
 	test('fingerprints are short, so the memory stays small whatever the record size', () => {
 		const big = { text: 'x'.repeat(100_000) };
 		expect(recordFingerprint(big, [])).toMatch(/^[A-Za-z0-9_-]{22}$/);
 		expect(recordFingerprint(big, [])).not.toBe(recordFingerprint({ text: 'y' }, []));
+	});
+});
+
+describe('Answer: From the Workflow', () => {
+	const answering = { answer: 'workflow' };
+	const ANSWER_URL = PRODUCTION_URL.replace(/\/webhook$/, '/answer');
+
+	test('the hook delivers to the answering webhook; a delivery that starts the workflow is left for it to answer', async () => {
+		const fake = await activate(
+			[ok({ data: [] }), status(201, {}, { data: { id: 9, url: ANSWER_URL } })],
+			'trigger',
+			PRODUCTION_URL,
+			answering,
+		);
+		expect(fake.requests()[1]).toMatchObject({ method: 'POST', url: '/hooks', body: { url: ANSWER_URL } });
+		const secret = (fake.requests()[1].body!.headers as IDataObject)[SECRET_HEADER] as string;
+		const delivery = fakeContext({
+			...deliveryOptions(customerUpdate(5), { parameters: answering, secret }),
+			staticData: stored.data,
+			webhookName: 'setup',
+		});
+		const result = await new AgencyCrmTrigger().webhook.call(delivery.webhook);
+		expect(started(result)).toHaveLength(1);
+		expect(result.noWebhookResponse).toBeUndefined();
+		// n8n waits for the workflow's Agency CRM Answer node: the trigger wrote nothing.
+		expect(delivery.response).toEqual({});
+	});
+});
+
+describe('after an activation: the suspension said, the catch-up when deliveries were lost', () => {
+	const suspendedHook = {
+		id: 7,
+		url: PRODUCTION_URL,
+		origines: EVENTS,
+		headers: { [SECRET_HEADER]: SECRET },
+		status: 'suspended',
+	};
+	const catchUpOn = { dropRepeatedDeliveries: true, catchUp: true };
+	const progress = (deliveredAt: number) => {
+		activatedBefore();
+		(stored.data[`node:${NODE_NAME}`] as IDataObject).progress = { deliveredAt, lastContactId: 10 };
+	};
+
+	test('a hook found suspended is reactivated and the log says so; with the catch-up off, the log says what is not replayed', async () => {
+		progress(Date.now() - 60_000);
+		const fake = await activate([ok({ data: [suspendedHook] }), ok({ data: { ...suspendedHook, status: 'active' } })]);
+		expect(fake.requests()[1]).toMatchObject({ method: 'PUT', url: '/hooks/7', body: { url: PRODUCTION_URL } });
+		expect(fake.logs).toEqual([
+			{
+				level: 'warn',
+				message:
+					'Agency CRM Trigger: webhook 7 of workflow "Test workflow" was suspended by Agency CRM (its deliveries had failed); this activation reactivated it.',
+			},
+			{
+				level: 'warn',
+				message:
+					'Agency CRM Trigger: the changes made while the webhook of workflow "Test workflow" was suspended were not delivered, and are not replayed ("Catch Up on Missed Changes" is off).',
+			},
+		]);
+	});
+
+	test.each([
+		['a hook found suspended', 'activate', 'suspended', 'its webhook was suspended'],
+		["n8n's start", 'init', 'active', 'n8n started'],
+	])(
+		'%s: the properties changed since the last delivery and the contacts above the last one seen are replayed to the webhook, once',
+		async (_case, activationMode, hookStatus, said) => {
+			const deliveredAt = Date.parse('2026-05-01T10:30:00Z');
+			progress(deliveredAt);
+			const hook = { ...suspendedHook, status: hookStatus };
+			const fake = await activate(
+				[
+					ok({ data: [hook] }),
+					ok({ data: { ...hook, status: 'active' } }),
+					ok({ data: [{ product_id: 8, created_at: '2026-04-01T00:00:00Z' }], meta: { has_more: false } }),
+					ok({ data: [{ customers_id: 12 }, { customers_id: 11 }, { customers_id: 10 }], meta: { has_more: true } }),
+				],
+				'trigger',
+				PRODUCTION_URL,
+				{ ...catchUpOn, events: ['CUSTOMER_CREATE', 'PRODUCT_UPDATE'] },
+				activationMode,
+			);
+			await waitFor('the replays', () => (fake.httpRequests.length === 3 ? true : undefined), 10_000);
+			expect(fake.requests().slice(2)).toEqual([
+				{
+					method: 'POST',
+					url: '/products/search',
+					qs: undefined,
+					body: { last_modified: '2026-05-01T10:15:00+00:00', per_page: 100 },
+				},
+				{ method: 'POST', url: '/customers/search', qs: undefined, body: { per_page: 200 } },
+			]);
+			expect(fake.httpRequests.map(({ method, url, headers, body }) => ({ method, url, headers, body }))).toEqual([
+				{
+					method: 'POST',
+					url: PRODUCTION_URL,
+					headers: { [SECRET_HEADER]: SECRET },
+					body: { event_type: 'PRODUCT_UPDATE', resource_id: 8, catch_up: true },
+				},
+				...[12, 11].map((id) => ({
+					method: 'POST',
+					url: PRODUCTION_URL,
+					headers: { [SECRET_HEADER]: SECRET },
+					body: { event_type: 'CUSTOMER_CREATE', resource_id: id, catch_up: true },
+				})),
+			]);
+			expect(fake.logs.map((log) => log.message)).toContain(
+				`Agency CRM Trigger: catch-up of workflow "Test workflow" (${said}): 3 change(s) to replay (properties changed since 2026-05-01T10:15:00+00:00; contacts above 10); those the workflow already took start nothing.`,
+			);
+			// What the catch-up covered needs no second one: the next start looks from now.
+			expect((nodeData().progress as IDataObject).deliveredAt).toBeGreaterThan(deliveredAt);
+		},
+	);
+
+	test('a replay of a state the workflow already took starts nothing, whatever its event; a new one starts, marked caught_up', async () => {
+		activatedBefore();
+		const parameters = { dropRepeatedDeliveries: true, events: ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE'] };
+		await deliver(customerUpdate(5), { parameters, answers: [contact()] });
+		const replay = (id: number) => ({ event_type: 'CUSTOMER_CREATE', resource_id: id, catch_up: true });
+		expect((await deliver(replay(5), { parameters, answers: [contact()] })).items).toEqual([]);
+		const fresh = await deliver(replay(6), { parameters, answers: [record({ customers_id: 6 })] });
+		expect(fresh.items).toEqual([expect.objectContaining({ resource_id: 6, caught_up: true })]);
+		// After a replay, the same state under any event is a repeat.
+		expect((await deliver(customerUpdate(6), { parameters, answers: [record({ customers_id: 6 })] })).items).toEqual(
+			[],
+		);
+	});
+
+	test('an ordinary activation of a live hook replays nothing; a hook registered afresh starts the progress from now', async () => {
+		progress(Date.now() - 3_600_000);
+		const live = { ...suspendedHook, status: 'active' };
+		const fake = await activate([ok({ data: [live] }), ok({ data: live })], 'trigger', PRODUCTION_URL, catchUpOn);
+		await new Promise((resolve) => setTimeout(resolve, 2500));
+		expect(fake.calls).toHaveLength(2);
+		expect(fake.httpRequests).toEqual([]);
+
+		stored.data = {};
+		const before = Date.now();
+		const fresh = await activate(
+			[
+				ok({ data: [] }),
+				status(201, {}, { data: { id: 8, url: PRODUCTION_URL } }),
+				ok({ data: [{ customers_id: 40 }] }),
+			],
+			'trigger',
+			PRODUCTION_URL,
+			{ ...catchUpOn, events: ['CUSTOMER_CREATE'] },
+		);
+		expect(fresh.requests()[2]).toMatchObject({ method: 'POST', url: '/customers/search', body: { per_page: 1 } });
+		expect(nodeData().progress).toEqual({ deliveredAt: expect.any(Number), lastContactId: 40 });
+		expect((nodeData().progress as IDataObject).deliveredAt).toBeGreaterThanOrEqual(before);
+	});
+});
+
+describe('Agency CRM Answer', () => {
+	const triggerAnswering = (answer: string) => [
+		{ name: NODE_NAME, type: 'n8n-nodes-agency-crm.agencyCrmTrigger', typeVersion: 2, parameters: { answer } },
+	];
+	const run = (parameters: Record<string, unknown>, parentNodes = triggerAnswering('workflow')) => {
+		const fake = fakeContext({ nodeName: 'Agency CRM Answer', parameters, parentNodes, items: [{ json: { a: 1 } }] });
+		return { fake, output: new AgencyCrmAnswer().execute.call(fake.execute) };
+	};
+
+	test('refuses the record with a 422 and the reason (Agency CRM marks it as errored), and passes its items on', async () => {
+		const { fake, output } = run({ answer: 'refuse', reason: ' No e-mail address ' });
+		expect(await output).toEqual([[{ json: { a: 1 } }]]);
+		expect(fake.sentResponses).toEqual([{ body: { reason: 'No e-mail address' }, headers: {}, statusCode: 422 }]);
+	});
+
+	test('accepts with a 200', async () => {
+		const { fake, output } = run({ answer: 'accept' });
+		await output;
+		expect(fake.sentResponses).toEqual([{ body: { received: true }, headers: {}, statusCode: 200 }]);
+	});
+
+	test('refuses without a reason, before answering anything', async () => {
+		const { fake, output } = run({ answer: 'refuse', reason: '  ' });
+		await expect(output).rejects.toThrow('Invalid input: "Reason" is required to refuse a record');
+		expect(fake.sentResponses).toEqual([]);
+	});
+
+	test('after a trigger that answers at once (or none), it says how to set the trigger, and answers nothing', async () => {
+		for (const parents of [triggerAnswering('immediately'), []]) {
+			const { fake, output } = run({ answer: 'accept' }, parents);
+			await expect(output).rejects.toThrow('No Agency CRM Trigger before this node leaves the answer to it');
+			expect(fake.sentResponses).toEqual([]);
+		}
 	});
 });

@@ -61,7 +61,7 @@ export interface InProcessRun {
 	/** Every API request as the HTTP client sent it, authenticated (a multipart body as its bytes). */
 	sent: IHttpRequestOptions[];
 	/** The credential helpers of this run, for other fake contexts (a trigger's) to share. */
-	credentialHelpers: Pick<FakeContextOptions, 'getCredentials' | 'httpRequestWithAuthentication'>;
+	credentialHelpers: Pick<FakeContextOptions, 'getCredentials' | 'httpRequestWithAuthentication' | 'httpRequest'>;
 }
 
 /**
@@ -109,6 +109,8 @@ export function inProcessContext(
 	};
 	const credentialHelpers: InProcessRun['credentialHelpers'] = {
 		getCredentials: async () => ({ ...stored }),
+		// n8n's plain helper (the trigger's catch-up replays to its own webhook), over real HTTP too.
+		httpRequest: send,
 		async httpRequestWithAuthentication(_type, options, additional) {
 			// The credential given, else (as n8n does) the stored one, read for this request.
 			const read = additional?.credentialsDecrypted?.data ?? { ...stored };

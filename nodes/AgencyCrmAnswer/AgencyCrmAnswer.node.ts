@@ -1,0 +1,95 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+/** The trigger's type name ends so, under a community install (`n8n-nodes-agency-crm.`) or a custom folder (`CUSTOM.`). */
+const TRIGGER_TYPE = '.agencyCrmTrigger';
+/** The trigger's Answer value that leaves the answer to this node (nodes/AgencyCrmTrigger/parameters.ts). */
+const ANSWERED_BY_WORKFLOW = 'workflow';
+
+/**
+ * Answers the Agency CRM delivery that started the workflow, as n8n's Respond to Webhook does for its
+ * Webhook node (which refuses any other trigger): a 200, or a 422 with a reason, which Agency CRM
+ * takes as the receiver refusing the record and marks it as errored, with that reason
+ * (docs/assumptions.md, "Production evidence"). It passes its items on.
+ */
+export class AgencyCrmAnswer implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Agency CRM Answer',
+		name: 'agencyCrmAnswer',
+		icon: { light: 'file:../../icons/agencyCrm.svg', dark: 'file:../../icons/agencyCrm.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["answer"] === "refuse" ? "Refuse the record" : "Accept" }}',
+		description:
+			'Answer the Agency CRM delivery that started the workflow: accept it, or refuse the record with a reason',
+		defaults: { name: 'Agency CRM Answer' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		usableAsTool: true,
+		properties: [
+			{
+				displayName:
+					'Answers the delivery that started this workflow, when its Agency CRM Trigger has "Answer" set to "From the Workflow". Agency CRM waits 10 seconds at most: answer before any long step.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Answer',
+				name: 'answer',
+				type: 'options',
+				options: [
+					{
+						name: 'Accept',
+						value: 'accept',
+						description: 'HTTP 200: Agency CRM counts the delivery as taken',
+					},
+					{
+						name: 'Refuse the Record',
+						value: 'refuse',
+						description:
+							'HTTP 422 with the reason: Agency CRM marks the record as errored, shows the reason on it, and does not send the delivery again',
+					},
+				],
+				default: 'accept',
+			},
+			{
+				displayName: 'Reason',
+				name: 'reason',
+				type: 'string',
+				required: true,
+				default: '',
+				placeholder: 'e.g. No e-mail address: the mailing list needs one',
+				displayOptions: { show: { answer: ['refuse'] } },
+				description: 'Why the record is refused: Agency CRM keeps it with the error on the record',
+			},
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const parents = this.getParentNodes(this.getNode().name, { includeNodeParameters: true });
+		const answered = parents.some(
+			(parent) => parent.type.endsWith(TRIGGER_TYPE) && parent.parameters?.answer === ANSWERED_BY_WORKFLOW,
+		);
+		if (!answered) {
+			throw new NodeOperationError(this.getNode(), 'No Agency CRM Trigger before this node leaves the answer to it', {
+				description:
+					'Set "Answer" to "From the Workflow" on the Agency CRM Trigger that starts this workflow. Otherwise the trigger has already answered Agency CRM, and this node would change nothing.',
+			});
+		}
+		const refuse = this.getNodeParameter('answer', 0) === 'refuse';
+		const reason = refuse ? String(this.getNodeParameter('reason', 0)).trim() : '';
+		if (refuse && reason === '') {
+			throw new NodeOperationError(this.getNode(), 'Invalid input: "Reason" is required to refuse a record', {
+				description: 'Nothing was answered yet. Say why the record is refused: Agency CRM shows it on the record.',
+			});
+		}
+		await this.sendResponse({
+			body: refuse ? { reason } : { received: true },
+			headers: {},
+			statusCode: refuse ? 422 : 200,
+		});
+		return [items];
+	}
+}
