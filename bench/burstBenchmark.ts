@@ -15,8 +15,11 @@ export interface BurstTarget {
 	workflowId: string;
 	/** The public API of the n8n (main instance) that lists the workflow's executions. */
 	api: Api;
-	/** The delivery id a run's first item carries. */
-	deliveryIdOf: (json: Record<string, unknown>) => unknown;
+	/**
+	 * The resource id a run's first item carries: production's deliveries carry no delivery id, and the
+	 * burst names a different record in each delivery (the site's customers, ascending).
+	 */
+	resourceIdOf: (json: Record<string, unknown>) => unknown;
 	/** Called before each of its bursts (queue mode: which webhook processors the load balancer sends to). */
 	route?: () => void;
 }
@@ -27,7 +30,7 @@ interface BurstAnswer {
 		delivered: number;
 		failed: number;
 		latency_ms: { p99: number };
-		deliveries: Array<{ delivery_id: string; status: number | null; ack_ms: number | null }>;
+		deliveries: Array<{ resource_id: number; status: number | null; ack_ms: number | null }>;
 	};
 }
 
@@ -68,12 +71,12 @@ export async function burstBenchmark(
 		const executions = await executionsAfter(target.api, target.workflowId, before, true);
 		if (warmUp) return undefined;
 		const seen = await counters(sandbox.origin);
-		const runDeliveryIds = executions.map((execution) => {
+		const runResourceIds = executions.map((execution) => {
 			const [runData] = Object.values(execution.data?.resultData?.runData ?? {});
-			return target.deliveryIdOf(runData?.[0]?.data?.main?.[0]?.[0]?.json ?? {});
+			return target.resourceIdOf(runData?.[0]?.data?.main?.[0]?.[0]?.json ?? {});
 		});
-		const sentIds = data.deliveries.map((delivery) => delivery.delivery_id);
-		const ran = new Set(runDeliveryIds);
+		const sentIds = data.deliveries.map((delivery) => delivery.resource_id);
+		const ran = new Set(runResourceIds);
 		const acks = data.deliveries.flatMap((delivery) => (delivery.ack_ms === null ? [] : [delivery.ack_ms]));
 		const slowest = Math.max(...acks);
 		return {
@@ -81,7 +84,7 @@ export async function burstBenchmark(
 			requests: data.sent,
 			maxInFlight: seen.in_flight.max,
 			lost: sentIds.filter((id) => !ran.has(id)).length,
-			duplicated: runDeliveryIds.length - ran.size,
+			duplicated: runResourceIds.length - ran.size,
 			late: acks.filter((ms) => ms > ACK_LIMIT_MS).length,
 			extra: {
 				ack_p50_ms: percentile(acks, 50),

@@ -44,7 +44,7 @@ import { burstBenchmark } from './burstBenchmark';
 import { createsBenchmark } from './createsBenchmark';
 import { BURST, goalsOf, QUEUE_BURST, ratiosOf } from './goals';
 import { CUSTOMERS, listBenchmark } from './listBenchmark';
-import { startLoadBalancer } from './loadBalancer';
+import { startLoadBalancer } from '../test/support/queue-mode/loadBalancer';
 import type { Api } from './n8nBench';
 import { activate, DEMO_CLIENT, exchangeToken, hookIdFor, installFloorNode, registerHook } from './n8nBench';
 import {
@@ -101,13 +101,13 @@ async function burstTargets(
 			api,
 			hookId: await hookIdFor(sandbox.origin, `${webhookBase}/webhook/${webhookId}/webhook`),
 			workflowId: pair.trigger.id,
-			deliveryIdOf: (json) => json.delivery_id,
+			resourceIdOf: (json) => json.resource_id,
 		},
 		webhook: {
 			api,
 			hookId: await hookIdFor(sandbox.origin, baselineUrl),
 			workflowId: pair.baseline.id,
-			deliveryIdOf: (json) => (json.body as { delivery_id?: unknown } | undefined)?.delivery_id,
+			resourceIdOf: (json) => (json.body as { resource_id?: unknown } | undefined)?.resource_id,
 		},
 	};
 }

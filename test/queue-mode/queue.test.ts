@@ -99,7 +99,9 @@ const percentile = (sorted: number[], p: number) =>
 	sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, quiet: true, seed: 7 });
+	// These tests measure acknowledgements: a minute to answer, and no retry of a slow one (the
+	// retries of production's contract are deliveries.test.ts's).
+	sandbox = await startSandbox({ port: 0, quiet: true, seed: 7, deliveryTimeoutMs: 60_000, suspendUndelivered: false });
 	const base = portBase() + 20;
 	webhookBase = `http://127.0.0.1:${base + 2}/`;
 	// Webhooks are registered with, and served by, the webhook processor only.

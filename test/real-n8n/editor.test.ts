@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { testContext } from '../support/real-n8n/context';
 import type { Editor } from '../../tools/n8n/editor';
 import {
@@ -15,7 +17,7 @@ import {
 import { readExamples } from '../../tools/n8n/examples';
 import type { N8nProcess } from '../../tools/n8n/launcher';
 import { NODE_TYPES, importJson, restClient, startServer } from '../../tools/n8n/launcher';
-import { sandboxCredential } from '../../tools/n8n/workflows';
+import { chainedWorkflow, sandboxCredential, triggerNode } from '../../tools/n8n/workflows';
 
 /**
  * What a user does in the editor, through the editor's own REST calls: press the credential's
@@ -28,6 +30,19 @@ const credential = sandboxCredential('credEditor000001', origin, demo);
 const onTheEditorOf2x = instance.n8n.major >= 2 ? describe : describe.skip;
 const FORMS = contactFormsWorkflow('wfContactForms01', credential);
 const CONTACT_SYNC = readExamples().get('contact-sync-to-mailing-tool.json')!;
+
+/** Two triggers of version 2, one for contacts and one for properties, each comparing records (issue 29). */
+function triggerFormsWorkflow(id: string) {
+	const trigger = (name: string, events: string[]) => ({
+		...triggerNode(credential, randomUUID(), { events, skipUnchangedRecords: true }),
+		name,
+		typeVersion: 2,
+	});
+	const contacts = chainedWorkflow(id, [trigger('Contact Trigger', ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE'])]);
+	const [properties] = chainedWorkflow(id, [trigger('Property Trigger', ['PRODUCT_UPDATE'])]).nodes;
+	return { ...contacts, name: 'Trigger forms', nodes: [...contacts.nodes, { ...properties, position: [0, 240] }] };
+}
+const TRIGGER_FORMS = triggerFormsWorkflow('wfTriggerForms01');
 /** The credential the examples name. */
 const examplesCredential = { ...sandboxCredential('agencyCrmSandbox', origin, demo), name: 'Agency CRM Sandbox' };
 
@@ -36,7 +51,7 @@ let rest: Awaited<ReturnType<typeof restClient>>;
 
 beforeAll(async () => {
 	await importJson(instance, 'credentials', [credential, examplesCredential]);
-	if (instance.n8n.major >= 2) await importJson(instance, 'workflow', [FORMS, CONTACT_SYNC]);
+	if (instance.n8n.major >= 2) await importJson(instance, 'workflow', [FORMS, CONTACT_SYNC, TRIGGER_FORMS]);
 	server = await startServer(instance);
 	rest = await restClient(server);
 });
@@ -179,6 +194,22 @@ onTheEditorOf2x('the editor of n8n 2.x', () => {
 	test('a new credential has an empty Site ID', async () => {
 		const values = await newCredential(editor, 'Agency CRM API');
 		expect(values).toMatchObject({ authUrl: '', clientId: '', siteId: '' });
+	});
+
+	test('the trigger shows each option only for the events it concerns: contact data for contact events, property data for property events', async () => {
+		const shown = async (name: string) => {
+			await showWorkflow(editor, TRIGGER_FORMS.id);
+			await openNode(editor, name);
+			return await parameterOrder(editor);
+		};
+		const contact = await shown('Contact Trigger');
+		expect(contact).toEqual(expect.arrayContaining(['customerInclude', 'contactCompared', 'dropRepeatedDeliveries']));
+		expect(contact).not.toEqual(expect.arrayContaining(['productFetch']));
+		expect(contact).not.toEqual(expect.arrayContaining(['productCompared']));
+		const property = await shown('Property Trigger');
+		expect(property).toEqual(expect.arrayContaining(['productFetch', 'productCompared', 'catchUp', 'answer']));
+		expect(property).not.toEqual(expect.arrayContaining(['customerInclude']));
+		expect(property).not.toEqual(expect.arrayContaining(['contactCompared']));
 	});
 
 	test("the contact sync's Execute workflow button starts from Every Hour, as its sticky says", async () => {

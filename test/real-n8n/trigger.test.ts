@@ -6,7 +6,7 @@ import { admin, editInCrm, hooksOf, hooksSettleTo as settleTo, routeCount } from
 import type { PublicApi } from '../support/real-n8n/executions';
 import { executionsOf, finished, nodeOutput, setActive } from '../support/real-n8n/executions';
 import type { N8nInstance, N8nProcess } from '../../tools/n8n/launcher';
-import { importJson, publicApi, restClient, startServer } from '../../tools/n8n/launcher';
+import { importJson, NODE_TYPES, publicApi, restClient, startServer } from '../../tools/n8n/launcher';
 import { byId, chainedWorkflow, crmNode, sandboxCredential, triggerNode } from '../../tools/n8n/workflows';
 
 /**
@@ -346,26 +346,198 @@ test('a workflow that writes back the values it received runs exactly once; a re
 	expect(await requestsTo('PATCH /customers/{customerId}')).toBe(patches + 2);
 	expect(await deliveriesTo(loopUrl)).toHaveLength(4);
 
-	// The API sends the first delivery a second time (same delivery_id): acknowledged, and dropped
-	// before any fetch (Skip Unchanged Records alone would fetch the record to compare it).
-	const [first] = await deliveriesTo(loopUrl);
+	// Agency CRM sends the last delivery again (its answer came late, say): production's deliveries
+	// carry no id, so the record is fetched, found unchanged since, and nothing starts.
 	const fetches = await requestsTo('GET /customers/{customerId}');
 	const [hook] = await hooks();
 	const repeated = await fetch(loopUrl, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', [SECRET_HEADER]: hook.headers![SECRET_HEADER] },
-		body: JSON.stringify({
-			delivery_id: first.delivery_id,
-			event_type: first.event_type,
-			resource_type: 'customer',
-			resource_id: first.resource_id,
-		}),
+		body: JSON.stringify({ event_type: 'CUSTOMER_UPDATE', resource_id: 10004 }),
 	});
 	expect(repeated.status).toBe(200);
+	expect(await repeated.json()).toEqual({ received: true, started: false, reason: 'repeat' });
 	await new Promise((resolve) => setTimeout(resolve, 2000));
 	expect(await executions(LOOP_WORKFLOW_ID)).toHaveLength(2);
-	expect(await requestsTo('GET /customers/{customerId}')).toBe(fetches);
+	expect(await requestsTo('GET /customers/{customerId}')).toBe(fetches + 1);
 
 	await deactivate(LOOP_WORKFLOW_ID);
 	expect(await hooksSettleTo(0)).toEqual([]);
+});
+
+/**
+ * Issue 28: the trigger on production's delivery contract (version 2, its defaults: Drop Repeated
+ * Deliveries and the catch-up on). The sandbox retries deliveries n8n did not acknowledge, after
+ * 1, 2 and 3 s here, and suspends the hook when the last retry fails.
+ */
+const PRODUCTION_WORKFLOW_ID = 'wfTriggerProd001';
+const PRODUCTION_WEBHOOK_ID = randomUUID();
+const ANSWER_WORKFLOW_ID = 'wfTriggerAnswer1';
+const ANSWER_WEBHOOK_ID = randomUUID();
+
+interface Attempt {
+	url: string;
+	attempt: number;
+	outcome: string;
+	status: number | null;
+	event_type: string;
+	resource_id: number;
+}
+const attemptsTo = async (url: string) =>
+	(await admin<{ data: Attempt[] }>(origin, 'GET', '/deliveries?limit=2000')).data.filter((entry) => entry.url === url);
+const repeatsLogged = () => server.log().split('repeats a delivery already taken').length - 1;
+
+describe('on production’s delivery contract (issue 28)', () => {
+	const url = () => `${base2}webhook/${PRODUCTION_WEBHOOK_ID}/webhook`;
+	const productionRuns = () => executions(PRODUCTION_WORKFLOW_ID);
+	const runs = async (count: number) => {
+		const all = await waitFor(`${count} finished execution(s)`, async () => {
+			const found = await productionRuns();
+			return found.length >= count && found.every(finished) ? found : undefined;
+		});
+		// Time for a wrongly started execution to show.
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		return all;
+	};
+	const firstItem = (run: { data?: unknown }) =>
+		nodeOutput(run as Parameters<typeof nodeOutput>[0], 'Agency CRM Trigger')![0];
+
+	beforeAll(async () => {
+		await importJson(instance, 'workflow', [
+			chainedWorkflow(PRODUCTION_WORKFLOW_ID, [
+				{
+					...triggerNode(credential, PRODUCTION_WEBHOOK_ID, {
+						// Events from an expression, as a comma-separated text.
+						events: '={{ "CUSTOMER_CREATE, CUSTOMER_UPDATE, PRODUCT_DELETE" }}',
+						fetchFullRecord: true,
+					}),
+					typeVersion: 2,
+				},
+			]),
+			chainedWorkflow(ANSWER_WORKFLOW_ID, [
+				{
+					...triggerNode(credential, ANSWER_WEBHOOK_ID, {
+						events: ['CUSTOMER_UPDATE'],
+						fetchFullRecord: true,
+						answer: 'workflow',
+					}),
+					typeVersion: 2,
+				},
+				{
+					name: 'Agency CRM Answer',
+					type: NODE_TYPES.answer,
+					typeVersion: 1,
+					parameters: { answer: 'refuse', reason: '={{ "No e-mail address for " + $json.record.lastname }}' },
+				},
+			]),
+		]);
+		await server.stop();
+		await start(base2);
+	});
+
+	test('Events given by an expression subscribe to each event of the text', async () => {
+		await activate(PRODUCTION_WORKFLOW_ID);
+		const [hook] = await hooksSettleTo(1, url());
+		expect([...hook.origines].sort()).toEqual(['CUSTOMER_CREATE', 'CUSTOMER_UPDATE', 'PRODUCT_DELETE']);
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+	});
+
+	test('a delivery acknowledged late is sent again by the sandbox: exactly one execution; a change between two deliveries starts a second', async () => {
+		const repeatsBefore = repeatsLogged();
+		await admin(origin, 'POST', '/deliveries/late-acks', { count: 1 });
+		await editInCrm(origin, 'customer', 10021, { firstname: 'Late' });
+		await waitFor('the retry acknowledged', async () => {
+			const attempts = (await attemptsTo(url())).filter((entry) => entry.resource_id === 10021);
+			return attempts.some((entry) => entry.attempt === 2 && entry.outcome === 'delivered') ? attempts : undefined;
+		});
+		const [run] = await runs(1);
+		expect(await productionRuns()).toHaveLength(1);
+		expect(firstItem(run)).toMatchObject({
+			event_type: 'CUSTOMER_UPDATE',
+			resource_id: 10021,
+			record: { firstname: 'Late' },
+		});
+		expect(repeatsLogged()).toBe(repeatsBefore + 1);
+
+		await editInCrm(origin, 'customer', 10021, { firstname: 'Later' });
+		const [second] = await runs(2);
+		expect(firstItem(second)).toMatchObject({ resource_id: 10021, record: { firstname: 'Later' } });
+		console.log(
+			`[issue 28] n8n ${instance.n8n.version}: 2 changes, ${(await attemptsTo(url())).length} deliveries sent, 2 executions, ${repeatsLogged() - repeatsBefore} repeat dropped, 0 changes lost`,
+		);
+	});
+
+	test('a deleted property starts one execution with its id, saying it is gone', async () => {
+		await admin(origin, 'POST', '/simulate-edit', { resource: 'product', action: 'delete', id: 5044 });
+		const [run] = await runs(3);
+		expect(run.status).toBe('success');
+		expect(firstItem(run)).toMatchObject({
+			event_type: 'PRODUCT_DELETE',
+			resource_id: 5044,
+			deleted: true,
+			record: null,
+		});
+	});
+
+	test('a hook suspended while n8n could not take deliveries is reactivated at activation, the log says so, and the contacts created meanwhile are replayed once', async () => {
+		deletesBefore = await requestsTo('DELETE /hooks/{hookId}');
+		await admin(origin, 'POST', '/faults', { rate_5xx: 1, status_5xx: 500 });
+		await deactivate(PRODUCTION_WORKFLOW_ID);
+		await waitFor('the refused DELETE', async () => (await requestsTo('DELETE /hooks/{hookId}')) > deletesBefore);
+		await admin(origin, 'DELETE', '/faults');
+		const created = async (lastname: string) =>
+			(
+				await admin<{ data: { customers_id: number } }>(origin, 'POST', '/simulate-edit', {
+					resource: 'customer',
+					action: 'create',
+					changes: { lastname },
+				})
+			).data.customers_id;
+		const missed = [await created('Missed Once'), await created('Missed Twice')];
+		await waitFor('the suspension', async () => {
+			const hook = (await hooks()).find((candidate) => candidate.url === url());
+			return hook?.status === 'suspended' ? true : undefined;
+		});
+		await activate(PRODUCTION_WORKFLOW_ID);
+		const all = await runs(5);
+		const replayed = all.slice(0, 2).map(firstItem);
+		expect(replayed.map((item) => item.resource_id).sort()).toEqual([...missed].sort());
+		expect(replayed.every((item) => item.caught_up === true && item.event_type === 'CUSTOMER_CREATE')).toBe(true);
+		expect(server.log()).toMatch(/Agency CRM Trigger: webhook \d+ of workflow "[^"]+" was suspended by Agency CRM/);
+		expect(server.log().match(/Agency CRM Trigger: catch-up of workflow/g)).toHaveLength(1);
+		await new Promise((resolve) => setTimeout(resolve, 3000));
+		expect(await productionRuns()).toHaveLength(5);
+		await deactivate(PRODUCTION_WORKFLOW_ID);
+		expect(await hooksSettleTo(0)).toEqual([]);
+	});
+
+	test('Answer From the Workflow: an Agency CRM Answer node refuses the contact with a 422 and its reason; the CRM marks it errored', async () => {
+		await activate(ANSWER_WORKFLOW_ID);
+		const answerUrl = `${base2}webhook/${ANSWER_WEBHOOK_ID}/answer`;
+		await hooksSettleTo(1, answerUrl);
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		await editInCrm(origin, 'customer', 10022, { firstname: 'Refused' });
+		const [refusal] = await waitFor('the refusal', async () => {
+			const attempts = await attemptsTo(answerUrl);
+			return attempts.length ? attempts : undefined;
+		});
+		expect(refusal).toMatchObject({ status: 422, outcome: 'rejected', attempt: 1 });
+		const { lastname } = (await admin<{ data: { lastname: string } }>(origin, 'GET', '/records/customer/10022')).data;
+		const rejection = await admin<{ data: { reason: string; event_type: string } }>(
+			origin,
+			'GET',
+			'/records/rejection/customer:10022',
+		);
+		expect(rejection.data).toMatchObject({
+			reason: `No e-mail address for ${lastname}`,
+			event_type: 'CUSTOMER_UPDATE',
+		});
+		const [run] = await waitFor('the execution', async () => {
+			const all = await executions(ANSWER_WORKFLOW_ID);
+			return all.length && finished(all[0]) ? all : undefined;
+		});
+		expect(run.status).toBe('success');
+		await deactivate(ANSWER_WORKFLOW_ID);
+		expect(await hooksSettleTo(0)).toEqual([]);
+	});
 });

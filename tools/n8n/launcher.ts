@@ -44,6 +44,7 @@ export const OWNER = { email: 'owner@agency-crm.test', password: 'Sandbox-Owner-
 export const NODE_TYPES = {
 	action: `${PACKAGE_NAME}.agencyCrm`,
 	trigger: `${PACKAGE_NAME}.agencyCrmTrigger`,
+	answer: `${PACKAGE_NAME}.agencyCrmAnswer`,
 };
 
 /** The n8n the demo runs, and the first of the test matrix. */

@@ -13,6 +13,9 @@ export function portBase(): number {
 	return base;
 }
 
+/** The sandbox's delays before each retry of a delivery n8n did not acknowledge (production: minutes). */
+export const RETRY_DELAYS_MS = [1000, 2000, 3000];
+
 /** What globalSetup prepared, read back inside a test file. */
 export interface DemoClientInfo {
 	clientId: string;
