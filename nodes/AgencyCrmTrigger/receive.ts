@@ -17,7 +17,7 @@ import {
 } from './delivery';
 import type { Seen } from './deliveryMemory';
 import { ANY_EVENT, memoryOf, recordFingerprint } from './deliveryMemory';
-import { eventsOf, expectedSecretDigest, registrationOf } from './hookRegistration';
+import { ANSWERING_WEBHOOK, eventsOf, expectedSecretDigest, registrationOf } from './hookRegistration';
 import { DEFAULT_CONTACT_COMPARED, DEFAULT_IGNORED_FIELDS, DEFAULT_PROPERTY_COMPARED } from './parameters';
 
 /** Answered by the trigger, and no workflow started. */
@@ -100,11 +100,18 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 	const manual = context.getMode() === 'manual';
 	const remembers = !manual && (settings.dropRepeats || settings.skipUnchanged);
 	const memory = memoryOf(context);
-	if (!manual) {
+	// n8n ends an answer the workflow gives early when the static data changed (it writes the data
+	// first, and its response node's end comes before: n8n 1.123), so a delivery the workflow answers
+	// changes none: its decision stays in this process, written with the next answer the trigger gives.
+	const answeredByWorkflow = context.getWebhookName() === ANSWERING_WEBHOOK;
+	/** Writes what this delivery teaches into the static data: the progress, and the memory (`own`: this delivery's key). */
+	const keep = (own: string[]) => {
+		if (manual) return;
 		const contactId = subject.eventType === 'CUSTOMER_CREATE' ? Number(subject.resourceId) : NaN;
 		memory.advance({ deliveredAt: Date.now(), lastContactId: Number.isFinite(contactId) ? contactId : undefined });
-		if (!remembers) memory.forget();
-	}
+		if (remembers) memory.persist(own, settings.skipUnchanged);
+		else memory.forget();
+	};
 	const deleted = subject.eventType === DELETE_EVENT;
 	const what = `${String(subject.eventType)} ${subject.resourceType} ${String(subject.resourceId)}`;
 
@@ -131,7 +138,10 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 		response.status(200).json({ received: true });
 		throw refusal;
 	}
-	if (!remembers) return { workflowData: [[{ json: item }]] };
+	if (!remembers) {
+		if (!answeredByWorkflow) keep([]);
+		return { workflowData: [[{ json: item }]] };
+	}
 
 	const key = `${subject.resourceType}:${String(subject.resourceId)}`;
 	const event = String(subject.eventType);
@@ -144,7 +154,7 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 		seen !== undefined && (replayed || seen.events.includes(event) || seen.events.includes(ANY_EVENT));
 	if (settings.dropRepeats && sameState && taken(last)) {
 		memory.countDropped('repeats');
-		memory.persist([], settings.skipUnchanged);
+		keep([]);
 		context.logger.info(
 			`Agency CRM Trigger: ${what} repeats a delivery already taken (the record is unchanged since): answered, nothing started.`,
 		);
@@ -160,7 +170,7 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 	if (compared !== undefined && last?.compared === compared) {
 		memory.note(key, seen);
 		memory.countDropped('unchanged');
-		memory.persist([], true);
+		keep([]);
 		return acknowledge(response, { received: true, started: false, reason: 'unchanged' });
 	}
 	const decision = memory.take(key, seen);
@@ -168,6 +178,6 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 	response.once('finish', () => decision.settle(response.statusCode));
 	// The sender gave up before the answer (a late acknowledgement): n8n goes on, and stores the execution.
 	response.once('close', () => decision.settle(200));
-	memory.persist([key], settings.skipUnchanged);
+	if (!answeredByWorkflow) keep([key]);
 	return { workflowData: [[{ json: item }]] };
 }

@@ -951,6 +951,23 @@ describe('Answer: From the Workflow', () => {
 	});
 });
 
+test('a delivery the workflow answers changes no static data (n8n 1.x would end the answer early); the trigger writes its decision with its next own answer', async () => {
+	activatedBefore();
+	const answering = { answer: 'workflow', dropRepeatedDeliveries: true };
+	const viaAnswer = (notification: unknown, answers: ScriptedAnswer[]) =>
+		stored.around(
+			{ ...deliveryOptions(notification, { parameters: answering, answers }), webhookName: 'setup' },
+			async (context) => new AgencyCrmTrigger().webhook.call(context.webhook),
+		);
+	const first = await viaAnswer(customerUpdate(5), [contact()]);
+	expect(started(first.result)).toHaveLength(1);
+	expect(first.fake.savedStaticData()).toBeUndefined();
+	// The workflow answered: the repeat is dropped in this process, and the trigger's own answer writes both.
+	const repeat = await viaAnswer(customerUpdate(5), [contact()]);
+	expect(started(repeat.result)).toEqual([]);
+	expect((nodeData().seen as unknown[][]).map(([key]) => key)).toEqual(['customer:5']);
+});
+
 describe('after an activation: the suspension said, the catch-up when deliveries were lost', () => {
 	const suspendedHook = {
 		id: 7,
