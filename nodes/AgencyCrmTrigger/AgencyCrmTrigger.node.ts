@@ -33,8 +33,9 @@ export class AgencyCrmTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'agencyCrmApi', required: true }],
 		webhooks: [
-			// Answered by n8n once it has stored the execution (no body), or by the trigger when it starts nothing.
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: 'noData', path: 'webhook' },
+			// Answered by n8n once it has stored the execution, with the body the trigger returns (an empty
+			// responseData lets n8n read it: receive.ts), or by the trigger when it starts nothing.
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' },
 			// "Answer: From the Workflow": the workflow's Agency CRM Answer node answers. A fixed mode
 			// rather than an expression, which n8n would evaluate (an isolate) for every delivery.
 			{ name: ANSWERING_WEBHOOK, httpMethod: 'POST', responseMode: 'responseNode', path: 'answer' },

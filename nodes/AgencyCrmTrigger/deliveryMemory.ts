@@ -33,6 +33,8 @@ export const PENDING_WAIT_MS = 5000;
 const SEEN_KEY = 'seen';
 const PROGRESS_KEY = 'progress';
 const DROPPED_KEY = 'dropped';
+/** A key never set: deleting it marks the static data as changed, and changes nothing. */
+const UNSET_KEY = 'markedChanged';
 /** What versions before production's contract kept: delivery ids (production sends none) and bare fingerprints. */
 const FORMER_KEYS = ['seenDeliveries', 'seenRecords'];
 
@@ -108,6 +110,8 @@ const sameSeen = (a: Seen | undefined, b: Seen) =>
 export class DeliveryMemory {
 	private readonly stored: Map<string, Seen>;
 	private readonly decisions: Map<string, Decision>;
+	/** Whether this delivery changed the static data (so that n8n must save it). */
+	private changed = false;
 
 	constructor(
 		private readonly memory: IDataObject,
@@ -184,6 +188,7 @@ export class DeliveryMemory {
 			merged.size !== this.stored.size ||
 			[...merged].some(([key, seen]) => !sameSeen(this.stored.get(key), seen));
 		if (!changed) return;
+		this.changed = true;
 		for (const former of FORMER_KEYS) delete this.memory[former];
 		const kept = [...merged].sort(([, a], [, b]) => a.at - b.at).slice(-REMEMBERED_RECORDS);
 		// Assigning a new array marks the static data as changed, so that n8n saves it.
@@ -199,13 +204,29 @@ export class DeliveryMemory {
 	/** Forgets everything: both options are off, and workflows ran meanwhile on records it did not see. */
 	forget(): void {
 		this.decisions.clear();
-		for (const key of [SEEN_KEY, ...FORMER_KEYS]) if (key in this.memory) delete this.memory[key];
+		for (const key of [SEEN_KEY, ...FORMER_KEYS]) {
+			if (!(key in this.memory)) continue;
+			delete this.memory[key];
+			this.changed = true;
+		}
+	}
+
+	/**
+	 * Marks the static data as changed again, when this delivery changed it. n8n 2.x starts the
+	 * execution on a new Workflow built on the same static data, which clears the mark n8n saves by,
+	 * before it saves the data (once it has answered): a delivery's memory would be lost. Called once
+	 * the execution is started, it keeps it (receive.ts). Deleting a key that is not there marks the
+	 * data without changing it.
+	 */
+	markChangedAgain(): void {
+		if (this.changed) delete this.memory[UNSET_KEY];
 	}
 
 	/** Counts a delivery the trigger acknowledged without starting the workflow, by why. */
 	countDropped(reason: 'repeats' | 'unchanged'): void {
 		const dropped = (this.memory[DROPPED_KEY] ?? {}) as IDataObject;
 		this.memory[DROPPED_KEY] = { ...dropped, [reason]: Number(dropped[reason] ?? 0) + 1 };
+		this.changed = true;
 	}
 
 	/** How far deliveries came, for the catch-up after a suspension or a restart. */
@@ -226,8 +247,10 @@ export class DeliveryMemory {
 		const next = { ...current };
 		if (deliveredAt !== undefined && deliveredAt - (current.deliveredAt ?? 0) >= 60_000) next.deliveredAt = deliveredAt;
 		if (lastContactId !== undefined && lastContactId > (current.lastContactId ?? 0)) next.lastContactId = lastContactId;
-		if (next.deliveredAt !== current.deliveredAt || next.lastContactId !== current.lastContactId)
+		if (next.deliveredAt !== current.deliveredAt || next.lastContactId !== current.lastContactId) {
 			this.memory[PROGRESS_KEY] = { ...next };
+			this.changed = true;
+		}
 	}
 
 	/** Starts the progress anew (a hook registered afresh has missed nothing). */

@@ -15,7 +15,7 @@ import {
 	secretMatches,
 	subjectOf,
 } from './delivery';
-import type { Seen } from './deliveryMemory';
+import type { DeliveryMemory, Seen } from './deliveryMemory';
 import { ANY_EVENT, memoryOf, recordFingerprint } from './deliveryMemory';
 import { ANSWERING_WEBHOOK, eventsOf, expectedSecretDigest, registrationOf } from './hookRegistration';
 import { DEFAULT_CONTACT_COMPARED, DEFAULT_IGNORED_FIELDS, DEFAULT_PROPERTY_COMPARED } from './parameters';
@@ -27,6 +27,23 @@ const START_NOTHING: IWebhookResponseData = { noWebhookResponse: true };
 const DELETED_STATE = 'deleted';
 
 type Response = ReturnType<IWebhookFunctions['getResponseObject']>;
+
+/**
+ * The workflow to start with this item, answered by n8n (once it has stored the execution, n8n 2.x)
+ * with `{received: true}`. n8n reads that body after it started the execution and before it saves
+ * the static data, the one moment the memory can mark the data changed again (deliveryMemory.ts,
+ * `markChangedAgain`): so the body is a getter.
+ */
+function start(item: IDataObject, memory?: DeliveryMemory): IWebhookResponseData {
+	const started: IWebhookResponseData = { workflowData: [[{ json: item }]] };
+	return Object.defineProperty(started, 'webhookResponse', {
+		enumerable: true,
+		get: () => {
+			memory?.markChangedAgain();
+			return { received: true };
+		},
+	});
+}
 
 function acknowledge(response: Response, body: IDataObject): IWebhookResponseData {
 	response.status(200).json(body);
@@ -94,7 +111,7 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 		});
 
 	const item = deliveryItem(notification, subject, new Date().toISOString());
-	if (!isIdentified(subject)) return { workflowData: [[{ json: item }]] };
+	if (!isIdentified(subject)) return start(item);
 	const settings = settingsOf(context, subject);
 	// "Listen for test event" remembers nothing: n8n saves no static data of test runs.
 	const manual = context.getMode() === 'manual';
@@ -140,7 +157,7 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 	}
 	if (!remembers) {
 		if (!answeredByWorkflow) keep([]);
-		return { workflowData: [[{ json: item }]] };
+		return start(item, memory);
 	}
 
 	const key = `${subject.resourceType}:${String(subject.resourceId)}`;
@@ -179,5 +196,5 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 	// The sender gave up before the answer (a late acknowledgement): n8n goes on, and stores the execution.
 	response.once('close', () => decision.settle(200));
 	if (!answeredByWorkflow) keep([key]);
-	return { workflowData: [[{ json: item }]] };
+	return start(item, memory);
 }

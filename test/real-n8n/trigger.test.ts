@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 
 import { waitFor } from '../support/waitFor';
 import { testContext } from '../support/real-n8n/context';
-import { admin, editInCrm, hooksOf, hooksSettleTo as settleTo, routeCount } from '../support/sandbox/admin';
+import {
+	admin,
+	contactCreatedInCrm,
+	deactivateKeepingHook,
+	editInCrm,
+	hooksOf,
+	hooksSettleTo as settleTo,
+	routeCount,
+} from '../support/sandbox/admin';
 import type { PublicApi } from '../support/real-n8n/executions';
 import { executionsOf, finished, nodeOutput, setActive } from '../support/real-n8n/executions';
 import type { N8nInstance, N8nProcess } from '../../tools/n8n/launcher';
@@ -209,21 +217,15 @@ test('10 activate/deactivate cycles leave 0 hooks', async () => {
  * registration, so the next activation finds the hook and updates it in place.
  */
 async function deactivateWhileApiFails() {
-	await admin(origin, 'POST', '/faults', { rate_5xx: 1, status_5xx: 500 });
-	await deactivate();
-	await waitFor('the refused DELETE', async () => (await requestsTo('DELETE /hooks/{hookId}')) > deletesBefore);
-	await admin(origin, 'DELETE', '/faults');
+	await deactivateKeepingHook(origin, () => deactivate());
 	await waitFor('the logged failure', async () =>
 		server.log().includes('Agency CRM Trigger: could not delete webhook') ? true : undefined,
 	);
 }
 
-let deletesBefore = 0;
-
 test("after n8n's webhook URL changes, activating again updates the same hook with PUT instead of adding one", async () => {
 	await activate();
 	const [first] = await hooksSettleTo(1, webhookUrl(base1));
-	deletesBefore = await requestsTo('DELETE /hooks/{hookId}');
 	await deactivateWhileApiFails();
 	expect(await hooks()).toEqual([expect.objectContaining({ id: first.id, url: webhookUrl(base1) })]);
 	await server.stop();
@@ -241,7 +243,6 @@ test("after n8n's webhook URL changes, activating again updates the same hook wi
 });
 
 test('a hook suspended by failed deliveries is reactivated on the next activation', async () => {
-	deletesBefore = await requestsTo('DELETE /hooks/{hookId}');
 	await deactivateWhileApiFails();
 	// The workflow is inactive, so n8n refuses every delivery until the sandbox suspends the hook.
 	for (let edit = 0; edit < 6; edit++) {
@@ -480,19 +481,8 @@ describe('on production’s delivery contract (issue 28)', () => {
 	});
 
 	test('a hook suspended while n8n could not take deliveries is reactivated at activation, the log says so, and the contacts created meanwhile are replayed once', async () => {
-		deletesBefore = await requestsTo('DELETE /hooks/{hookId}');
-		await admin(origin, 'POST', '/faults', { rate_5xx: 1, status_5xx: 500 });
-		await deactivate(PRODUCTION_WORKFLOW_ID);
-		await waitFor('the refused DELETE', async () => (await requestsTo('DELETE /hooks/{hookId}')) > deletesBefore);
-		await admin(origin, 'DELETE', '/faults');
-		const created = async (lastname: string) =>
-			(
-				await admin<{ data: { customers_id: number } }>(origin, 'POST', '/simulate-edit', {
-					resource: 'customer',
-					action: 'create',
-					changes: { lastname },
-				})
-			).data.customers_id;
+		await deactivateKeepingHook(origin, () => deactivate(PRODUCTION_WORKFLOW_ID));
+		const created = (lastname: string) => contactCreatedInCrm(origin, { lastname });
 		const missed = [await created('Missed Once'), await created('Missed Twice')];
 		await waitFor('the suspension', async () => {
 			const hook = (await hooks()).find((candidate) => candidate.url === url());

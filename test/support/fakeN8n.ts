@@ -269,6 +269,8 @@ export function fakeContext(options: FakeContextOptions = {}) {
 		hook,
 		webhook,
 		execute,
+		/** n8n's Workflow around the node, whose static data n8n saves. */
+		workflow,
 		/** Every request sent, with the options given to n8n's helper. */
 		calls: requests.calls,
 		/** Every request sent, as `METHOD /path`. */
@@ -311,7 +313,7 @@ export type FakeContext = ReturnType<typeof fakeContext>;
  * live-webhooks.ts and active-workflow-manager.ts, through WorkflowStaticDataService). A delivery
  * that starts the workflow without answering is answered by n8n once it has stored the execution:
  * with `startStatus` (200 by default; a 500 plays n8n failing to store it, and then it writes
- * nothing). Each instance is a workflow of its own (its id), so that no test sees another's
+ * nothing), after starting it on a new Workflow over the same static data, as n8n 2.x does. Each instance is a workflow of its own (its id), so that no test sees another's
  * process memory.
  */
 export class StoredStaticData {
@@ -323,8 +325,21 @@ export class StoredStaticData {
 		const result = await call(fake);
 		const starts = (result as { workflowData?: unknown; noWebhookResponse?: boolean } | undefined)?.workflowData;
 		if (starts && fake.response.statusCode === undefined) {
-			fake.responseObject.status(startStatus).json(undefined);
-			if (startStatus >= 500) return { result, fake };
+			// As n8n 2.x: the execution starts on a new Workflow over the same static data, which clears
+			// its "changed" mark; then n8n reads the answer's body, answers, and saves what is marked.
+			new Workflow({
+				id: this.workflowId,
+				nodes: [],
+				connections: {},
+				active: true,
+				nodeTypes: NO_NODE_TYPES,
+				staticData: fake.workflow.staticData,
+			});
+			if (startStatus >= 500) {
+				fake.responseObject.status(startStatus).json({ message: 'Error in workflow' });
+				return { result, fake };
+			}
+			fake.responseObject.status(startStatus).json((result as { webhookResponse?: unknown }).webhookResponse);
 		}
 		this.save(fake);
 		return { result, fake };

@@ -329,8 +329,8 @@ describe('the secret', () => {
 	test('the right secret starts the workflow, and n8n answers 200 once it has stored the execution', async () => {
 		activatedBefore();
 		const { fake, items } = await deliver(customerUpdate(5));
-		// The trigger leaves the answer to n8n: nothing written by the node itself.
-		expect(fake.response).toEqual({ statusCode: 200, body: undefined });
+		// The trigger leaves the answer to n8n, which sends the body the trigger returned.
+		expect(fake.response).toEqual({ statusCode: 200, body: { received: true } });
 		expect(items).toHaveLength(1);
 	});
 

@@ -66,3 +66,27 @@ export async function hooksSettleTo(origin: string, count: number, url?: string)
 		return settled ? current : undefined;
 	});
 }
+
+/** A contact created in the CRM's own screens (it sends CUSTOMER_CREATE): its id. */
+export async function contactCreatedInCrm(origin: string, changes: Record<string, unknown>): Promise<number> {
+	const created = await admin<{ data: { customers_id: number } }>(origin, 'POST', '/simulate-edit', {
+		resource: 'customer',
+		action: 'create',
+		changes,
+	});
+	return created.data.customers_id;
+}
+
+/**
+ * Deactivates a trigger's workflow while the API refuses the DELETE: the trigger keeps its hook
+ * registered, and the deliveries to it fail (n8n serves an inactive workflow's webhook no more).
+ */
+export async function deactivateKeepingHook(origin: string, deactivate: () => Promise<unknown>): Promise<void> {
+	const before = await routeCount(origin, 'DELETE /hooks/{hookId}');
+	await admin(origin, 'POST', '/faults', { rate_5xx: 1, status_5xx: 500 });
+	await deactivate();
+	await waitFor('the refused DELETE', async () =>
+		(await routeCount(origin, 'DELETE /hooks/{hookId}')) > before ? true : undefined,
+	);
+	await admin(origin, 'DELETE', '/faults');
+}
