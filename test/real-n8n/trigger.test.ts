@@ -468,6 +468,26 @@ describe('on production’s delivery contract (issue 28)', () => {
 		);
 	});
 
+	test('the memory is in the database: after n8n restarts, Agency CRM sending the last delivery again starts nothing', async () => {
+		await server.stop();
+		await start(base2);
+		const hook = await waitFor('the hook after the restart', async () => {
+			const found = (await hooks()).find((candidate) => candidate.url === url());
+			return found?.status === 'active' ? found : undefined;
+		});
+		const repeated = await waitFor('n8n serving the webhook', async () => {
+			const answer = await fetch(url(), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', [SECRET_HEADER]: hook.headers![SECRET_HEADER] },
+				body: JSON.stringify({ event_type: 'CUSTOMER_UPDATE', resource_id: 10021 }),
+			});
+			return answer.status === 404 ? undefined : answer;
+		});
+		expect(await repeated.json()).toEqual({ received: true, started: false, reason: 'repeat' });
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		expect(await productionRuns()).toHaveLength(2);
+	});
+
 	test('a deleted property starts one execution with its id, saying it is gone', async () => {
 		await admin(origin, 'POST', '/simulate-edit', { resource: 'product', action: 'delete', id: 5044 });
 		const [run] = await runs(3);
@@ -494,7 +514,9 @@ describe('on production’s delivery contract (issue 28)', () => {
 		expect(replayed.map((item) => item.resource_id).sort()).toEqual([...missed].sort());
 		expect(replayed.every((item) => item.caught_up === true && item.event_type === 'CUSTOMER_CREATE')).toBe(true);
 		expect(server.log()).toMatch(/Agency CRM Trigger: webhook \d+ of workflow "[^"]+" was suspended by Agency CRM/);
-		expect(server.log().match(/Agency CRM Trigger: catch-up of workflow/g)).toHaveLength(1);
+		expect(
+			server.log().match(/Agency CRM Trigger: catch-up of workflow "[^"]+" \(its webhook was suspended\)/g),
+		).toHaveLength(1);
 		await new Promise((resolve) => setTimeout(resolve, 3000));
 		expect(await productionRuns()).toHaveLength(5);
 		await deactivate(PRODUCTION_WORKFLOW_ID);
