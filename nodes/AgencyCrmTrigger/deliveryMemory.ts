@@ -32,7 +32,6 @@ export const PENDING_WAIT_MS = 5000;
 
 const SEEN_KEY = 'seen';
 const PROGRESS_KEY = 'progress';
-const DROPPED_KEY = 'dropped';
 /** A key never set: deleting it marks the static data as changed, and changes nothing. */
 const UNSET_KEY = 'markedChanged';
 /** What versions before production's contract kept: delivery ids (production sends none) and bare fingerprints. */
@@ -66,6 +65,15 @@ type StoredSeen = [string, string, string | null, string, number];
 
 /** Per workflow and trigger node (`workflowId node name`), the decisions of this process, oldest first. */
 const decisionsByScope = new Map<string, Map<string, Decision>>();
+
+/**
+ * Per workflow and trigger node, the deliveries this process answered without starting the
+ * workflow, by why: counted here and said in the log, not in the static data, whose every write
+ * (whole, by n8n) may erase what another process just added there.
+ */
+const droppedByScope = new Map<string, Record<Dropped, number>>();
+
+export type Dropped = 'repeats' | 'unchanged';
 
 function decisionsOf(scope: string): Map<string, Decision> {
 	let decisions = decisionsByScope.get(scope);
@@ -115,7 +123,7 @@ export class DeliveryMemory {
 
 	constructor(
 		private readonly memory: IDataObject,
-		scope: string,
+		private readonly scope: string,
 	) {
 		this.stored = storedSeen(memory);
 		this.decisions = decisionsOf(scope);
@@ -222,11 +230,12 @@ export class DeliveryMemory {
 		if (this.changed) delete this.memory[UNSET_KEY];
 	}
 
-	/** Counts a delivery the trigger acknowledged without starting the workflow, by why. */
-	countDropped(reason: 'repeats' | 'unchanged'): void {
-		const dropped = (this.memory[DROPPED_KEY] ?? {}) as IDataObject;
-		this.memory[DROPPED_KEY] = { ...dropped, [reason]: Number(dropped[reason] ?? 0) + 1 };
-		this.changed = true;
+	/** Counts a delivery the trigger answered without starting the workflow, by why: the count of this process so far. */
+	countDropped(reason: Dropped): number {
+		const dropped = droppedByScope.get(this.scope) ?? { repeats: 0, unchanged: 0 };
+		dropped[reason]++;
+		droppedByScope.set(this.scope, dropped);
+		return dropped[reason];
 	}
 
 	/** How far deliveries came, for the catch-up after a suspension or a restart. */

@@ -170,10 +170,10 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 	const taken = (seen: Seen | undefined) =>
 		seen !== undefined && (replayed || seen.events.includes(event) || seen.events.includes(ANY_EVENT));
 	if (settings.dropRepeats && sameState && taken(last)) {
-		memory.countDropped('repeats');
+		const count = memory.countDropped('repeats');
 		keep([]);
 		context.logger.info(
-			`Agency CRM Trigger: ${what} repeats a delivery already taken (the record is unchanged since): answered, nothing started.`,
+			`Agency CRM Trigger: ${what} repeats a delivery already taken (the record is unchanged since): answered, nothing started (${count} repeat(s) dropped by this n8n process).`,
 		);
 		return acknowledge(response, { received: true, started: false, reason: 'repeat' });
 	}
@@ -186,8 +186,11 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 	};
 	if (compared !== undefined && last?.compared === compared) {
 		memory.note(key, seen);
-		memory.countDropped('unchanged');
+		const count = memory.countDropped('unchanged');
 		keep([]);
+		context.logger.info(
+			`Agency CRM Trigger: ${what} is unchanged but for the fields to ignore (Skip Unchanged Records): answered, nothing started (${count} unchanged record(s) dropped by this n8n process).`,
+		);
 		return acknowledge(response, { received: true, started: false, reason: 'unchanged' });
 	}
 	const decision = memory.take(key, seen);

@@ -569,14 +569,18 @@ describe('Drop Repeated Deliveries: production sends no delivery id, so a repeat
 			statusCode: 200,
 			body: { received: true, started: false, reason: 'repeat' },
 		});
-		expect(nodeData().dropped).toEqual({ repeats: 1 });
 		expect(repeat.fake.logs).toEqual([
 			{
 				level: 'info',
 				message:
-					'Agency CRM Trigger: CUSTOMER_UPDATE customer 5 repeats a delivery already taken (the record is unchanged since): answered, nothing started.',
+					'Agency CRM Trigger: CUSTOMER_UPDATE customer 5 repeats a delivery already taken (the record is unchanged since): answered, nothing started (1 repeat(s) dropped by this n8n process).',
 			},
 		]);
+		// Counted in the process, not in the static data: a repeat writes nothing there.
+		const again = deliveryContext(customerUpdate(5), { parameters: drop, answers: [contact()] });
+		expect(started(await new AgencyCrmTrigger().webhook.call(again.webhook))).toEqual([]);
+		expect(again.savedStaticData()).toBeUndefined();
+		expect(again.logs[0].message).toMatch(/\(2 repeat\(s\) dropped by this n8n process\)\.$/);
 	});
 
 	test.each([
@@ -810,7 +814,9 @@ describe('Skip Unchanged Records', () => {
 			statusCode: 200,
 			body: { received: true, started: false, reason: 'unchanged' },
 		});
-		expect(nodeData().dropped).toEqual({ unchanged: 1 });
+		expect(echo.fake.logs.map((log) => log.message)).toEqual([
+			'Agency CRM Trigger: CUSTOMER_UPDATE customer 5 is unchanged but for the fields to ignore (Skip Unchanged Records): answered, nothing started (1 unchanged record(s) dropped by this n8n process).',
+		]);
 		const changed = await deliver(customerUpdate(5), {
 			parameters: skip,
 			answers: [record({ ...ana, firstname: 'Anna', updated_at: '2026-05-01T10:05:00Z' })],
