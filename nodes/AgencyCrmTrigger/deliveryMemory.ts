@@ -120,6 +120,8 @@ export class DeliveryMemory {
 	private readonly decisions: Map<string, Decision>;
 	/** Whether this delivery changed the static data (so that n8n must save it). */
 	private changed = false;
+	/** What the last `persist` was asked, to write again, fresher, just before n8n saves. */
+	private persisted?: { own: string[]; keepCompared: boolean };
 
 	constructor(
 		private readonly memory: IDataObject,
@@ -127,6 +129,12 @@ export class DeliveryMemory {
 	) {
 		this.stored = storedSeen(memory);
 		this.decisions = decisionsOf(scope);
+		// What another process wrote is learnt, so that this one writes it back too, should a third
+		// write erase it.
+		for (const [key, seen] of this.stored) {
+			const decision = this.decisions.get(key);
+			if (!decision || decision.at < seen.at) this.note(key, seen);
+		}
 	}
 
 	/**
@@ -165,10 +173,16 @@ export class DeliveryMemory {
 		this.decide(key, { ...seen, outcome: 'accepted', settled: Promise.resolve('accepted') });
 	}
 
+	/** Records a decision as the most recent; beyond the bound, the oldest decision n8n has answered is forgotten. */
 	private decide(key: string, decision: Decision): void {
 		this.decisions.delete(key);
 		this.decisions.set(key, decision);
-		if (this.decisions.size > REMEMBERED_RECORDS) this.decisions.delete(this.decisions.keys().next().value as string);
+		if (this.decisions.size <= REMEMBERED_RECORDS) return;
+		for (const [oldest, { outcome }] of this.decisions) {
+			if (outcome === undefined) continue;
+			this.decisions.delete(oldest);
+			return;
+		}
 	}
 
 	/**
@@ -178,6 +192,7 @@ export class DeliveryMemory {
 	 * fingerprints, so that an option turned on again compares with nothing older.
 	 */
 	persist(own: string[], keepCompared: boolean): void {
+		this.persisted = { own, keepCompared };
 		const merged = new Map(this.stored);
 		for (const [key, decision] of this.decisions) {
 			if (decision.outcome !== 'accepted' && !own.includes(key)) continue;
@@ -223,11 +238,14 @@ export class DeliveryMemory {
 	 * Marks the static data as changed again, when this delivery changed it. n8n 2.x starts the
 	 * execution on a new Workflow built on the same static data, which clears the mark n8n saves by,
 	 * before it saves the data (once it has answered): a delivery's memory would be lost. Called once
-	 * the execution is started, it keeps it (receive.ts). Deleting a key that is not there marks the
-	 * data without changing it.
+	 * the execution is started, it keeps it (receive.ts), with what this process decided meanwhile.
+	 * Deleting a key that is not there marks the data without changing it.
 	 */
 	markChangedAgain(): void {
-		if (this.changed) delete this.memory[UNSET_KEY];
+		if (!this.changed) return;
+		// The decisions n8n answered meanwhile (a burst's) are written too: a write is whole.
+		if (this.persisted) this.persist(this.persisted.own, this.persisted.keepCompared);
+		delete this.memory[UNSET_KEY];
 	}
 
 	/** Counts a delivery the trigger answered without starting the workflow, by why: the count of this process so far. */

@@ -663,6 +663,18 @@ describe('Drop Repeated Deliveries: production sends no delivery id, so a repeat
 		expect(started(result)).toEqual([]);
 	});
 
+	test('a delivery n8n saves late (after a burst of others) writes what this process took meanwhile too, not its first copy', async () => {
+		const slow = deliveryContext(customerUpdate(5), { parameters: drop, answers: [contact()] });
+		const slowResult = await new AgencyCrmTrigger().webhook.call(slow.webhook);
+		// Another delivery is taken and saved while the first is still being started.
+		await deliver(customerUpdate(6), { parameters: drop, answers: [record({ customers_id: 6 })] });
+		// n8n reads the first's answer, answers it, and saves its copy of the static data, whole.
+		expect((slowResult as { webhookResponse?: unknown }).webhookResponse).toEqual({ received: true });
+		answerAsN8n(slow, 200);
+		stored.save(slow);
+		expect((nodeData().seen as unknown[][]).map(([key]) => key).sort()).toEqual(['customer:5', 'customer:6']);
+	});
+
 	test('a fetch that fails for a while is answered 503 and remembered nowhere: Agency CRM sends it again, and that starts', async () => {
 		const throttled = status(429, { 'retry-after': '3600' }, { error: { code: 'RATE_LIMITED', message: 'Slow down' } });
 		const down = await deliver(customerUpdate(5), { parameters: drop, answers: [throttled] });
