@@ -1,16 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { outputShaper } from '../../nodes/AgencyCrm/actions/output';
+import { prepareRequest } from '../../nodes/AgencyCrm/actions/prepareRequest';
 import type { ItemRun } from '../../nodes/AgencyCrm/actions/itemRun';
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
-import type { PreparedRequest } from '../../nodes/AgencyCrm/catalogue/types';
 import { fakeContext } from '../support/fakeN8n';
 
 /** Issue 17, point 8: Simplified never loses data because a guessed key was absent. */
-function shape(parameters: IDataObject, records: IDataObject[]) {
+async function shape(parameters: IDataObject, records: IDataObject[]) {
 	const item: ItemRun = { index: 0, notices: [] };
-	const request = { qs: {} } as unknown as PreparedRequest;
-	const shaper = outputShaper(fakeContext({ parameters }).execute, findEndpoint('customer', 'get')!, request, item);
+	const endpoint = findEndpoint('customer', 'get')!;
+	const customerId = { __rl: true, mode: 'id', value: '7' };
+	const request = await prepareRequest(fakeContext({ parameters: { customerId, ...parameters } }).execute, endpoint, 0);
+	const shaper = outputShaper(endpoint, request, item);
 	return { output: records.map(shaper), notices: item.notices };
 }
 
@@ -28,27 +30,27 @@ const contact = {
 	group_ids: [1],
 };
 
-test('a record with the keys expected: the main keys only, no hint', () => {
-	const { output, notices } = shape({ output: 'simple' }, [contact]);
+test('a record with the keys expected: the main keys only, no hint', async () => {
+	const { output, notices } = await shape({ output: 'simple' }, [contact]);
 	expect(Object.keys(output[0])).not.toContain('group_ids');
 	expect(output[0]).toMatchObject({ customers_id: 7, email: 'ana@example.com' });
 	expect(notices).toEqual([]);
 });
 
-test('records named otherwise (an API with other keys): whole, and one hint for the item', () => {
+test('records named otherwise (an API with other keys): whole, and one hint for the item', async () => {
 	const other = { id: 7, first_name: 'Ana', last_name: 'Martin', mail: 'ana@example.com', mobile: '0611223344' };
-	const { output, notices } = shape({ output: 'simple' }, [other, { ...other, id: 8 }]);
+	const { output, notices } = await shape({ output: 'simple' }, [other, { ...other, id: 8 }]);
 	expect(output).toEqual([other, { ...other, id: 8 }]);
 	expect(notices).toEqual([expect.stringContaining('records came without most of the keys it keeps')]);
 });
 
-test('the identifier missing is enough: the record comes out whole', () => {
+test('the identifier missing is enough: the record comes out whole', async () => {
 	const { customers_id: _id, ...withoutId } = contact;
-	expect(shape({ output: 'simple' }, [withoutId]).output).toEqual([withoutId]);
+	expect((await shape({ output: 'simple' }, [withoutId])).output).toEqual([withoutId]);
 });
 
-test('Selected Fields keeps what the user chose, even when absent', () => {
-	const { output, notices } = shape({ output: 'fields', fields: ['nickname'] }, [{ id: 7, mail: 'x' }]);
+test('Selected Fields keeps what the user chose, even when absent', async () => {
+	const { output, notices } = await shape({ output: 'fields', fields: ['nickname'] }, [{ id: 7, mail: 'x' }]);
 	expect(output).toEqual([{}]);
 	expect(notices).toEqual([]);
 });

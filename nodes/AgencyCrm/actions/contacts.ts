@@ -119,7 +119,7 @@ function outputOf(
 	record: IDataObject,
 	outcome: 'created' | 'existing' | 'updated',
 ): INodeExecutionData[] {
-	return [{ json: { ...outputShaper(context, endpoint, request, item)(record), [OUTCOME]: outcome } }];
+	return [{ json: { ...outputShaper(endpoint, request, item)(record), [OUTCOME]: outcome } }];
 }
 
 /**

@@ -1,11 +1,8 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { listEntries } from '../catalogue/convert';
-import { versionOf } from '../catalogue/form';
-import { itemOptionsOf } from '../catalogue/nodeOptions';
 import type { Endpoint, OutputKeys, PreparedRequest } from '../catalogue/types';
 import type { ItemRun } from './itemRun';
-import { parameterReader } from './parameters';
 
 /** Related data asked for by name (`include=stopSms`) may come back under its snake_case key (`stop_sms`). */
 function relationKeys(request: PreparedRequest, parameter: string | undefined): string[] {
@@ -27,35 +24,23 @@ function looksAsExpected(record: IDataObject, keys: OutputKeys): boolean {
 }
 
 /**
- * How records come out as the Output option asks: Simplified (the main keys), Raw, or the Selected
- * Fields, always with the record's identifier and every relation the user asked for with `include`
- * or `fetch` (asking for it is choosing it). A record without most of the Simplified keys comes out
- * whole, and the execution gets a hint: no data is lost because a guessed key was absent.
- * Operations without the option output records as they are. The option is read once per item, not
- * per record: a Return All shapes thousands of records, and each n8n parameter read costs more than
- * the shaping itself.
+ * How records come out as the Output option asked (`PreparedRequest.output`, read and judged with the
+ * item's other inputs): Simplified (the main keys), Raw, or the Selected Fields, always with the
+ * record's identifier and every relation the user asked for with `include` or `fetch` (asking for it
+ * is choosing it). A record without most of the Simplified keys comes out whole, and the execution
+ * gets a hint: no data is lost because a guessed key was absent. Operations without the option
+ * output records as they are.
  */
 export function outputShaper(
-	context: IExecuteFunctions,
 	endpoint: Endpoint,
 	request: PreparedRequest,
 	item: ItemRun,
 ): (record: IDataObject) => IDataObject {
 	const keys = endpoint.outputKeys;
-	const { output, legacySimplify, selectedFields } = itemOptionsOf(endpoint);
-	if (!keys || !output || !selectedFields) return (record) => record;
-	const read = parameterReader(context, endpoint, item.index);
-	const asked = read(output) ?? output.property.default;
-	// Saved under 0.1.0 with Simplify off (catalogue/nodeOptions.ts, version 1 only): whole records, as then.
-	const legacyRaw =
-		asked === 'simple' &&
-		legacySimplify !== undefined &&
-		versionOf(context.getNode().typeVersion) === 1 &&
-		read(legacySimplify) === false;
-	const mode = legacyRaw ? 'raw' : asked;
-	if (mode === 'raw') return (record) => record;
-	const simplified = mode !== 'fields';
-	const chosen = simplified ? keys.simple : listEntries(read(selectedFields));
+	const choice = request.output;
+	if (!keys || !choice || choice.mode === 'raw') return (record) => record;
+	const simplified = choice.mode === 'simple';
+	const chosen = choice.mode === 'fields' ? choice.fields : keys.simple;
 	const wanted = [keys.id, ...chosen, ...relationKeys(request, keys.relationsParameter)];
 	let toldWhole = false;
 	return (record) => {

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PaginationMode } from '../../shared/transport';
+import { listEntries } from '../catalogue/convert';
 import { convertField, keyOf, maxPageSizeOf, pageSizeKeyOf } from '../catalogue/fields';
+import { formOf, versionOf } from '../catalogue/form';
 import { itemOptionsOf } from '../catalogue/nodeOptions';
 import { fillPath } from '../catalogue/requests';
 import { InputError, blocks, guard, isEmpty } from '../catalogue/rules';
@@ -12,10 +14,11 @@ import type {
 	FieldSpec,
 	FileValue,
 	Inputs,
+	OutputChoice,
 	PreparedRequest,
 } from '../catalogue/types';
 import { problemsOf } from '../catalogue/validate';
-import { parameterReader } from './parameters';
+import { parameterReaderOf } from './parameters';
 
 /**
  * Turns one item's parameters into the exact request of an endpoint: read each input, convert it,
@@ -64,27 +67,41 @@ async function readFile(context: IExecuteFunctions, itemIndex: number, propertyN
 	}
 }
 
-/** 1-2. Every input of the item, read and converted: the endpoint's fields, then the node options read with them. */
+/**
+ * 1-2. Every input of the item in the form of its node version, read and converted: the endpoint's
+ * fields and the node options (Limit only without Return All; Concurrency is the run's, read once).
+ */
 async function readInputs(
 	context: IExecuteFunctions,
 	endpoint: Endpoint,
 	itemIndex: number,
 	env: ConvertEnv,
 ): Promise<Map<FieldSpec, Converted>> {
-	const read = parameterReader(context, endpoint, itemIndex);
+	const version = versionOf(context.getNode().typeVersion);
+	const read = parameterReaderOf(context, endpoint, version, itemIndex);
+	const options = itemOptionsOf(endpoint);
+	const returnAll = options.returnAll && read(options.returnAll);
 	const inputs = new Map<FieldSpec, Converted>();
-	for (const field of endpoint.fields) {
+	for (const { field } of formOf(endpoint, version)) {
+		if (field === options.concurrency || (field === options.limit && returnAll)) continue;
 		const value = read(field);
 		if (field.in !== 'file') inputs.set(field, convertField(field, value, env));
 		else inputs.set(field, isEmpty(value) ? { value: undefined } : await readFile(context, itemIndex, value));
 	}
-	const options = itemOptionsOf(endpoint);
-	const returnAll = options.returnAll && read(options.returnAll);
-	for (const option of [options.extraQuery, options.extraBody, options.pageSize, options.paginationMode]) {
-		if (option) inputs.set(option, convertField(option, read(option), env));
-	}
-	if (options.limit && !returnAll) inputs.set(options.limit, convertField(options.limit, read(options.limit), env));
 	return inputs;
+}
+
+/**
+ * What the Output option asks: Simplified, Raw or the Selected Fields. A workflow saved under 0.1.0
+ * with Simplify off (version 1's hidden switch, catalogue/nodeOptions.ts) gets whole records, as then.
+ */
+function outputChoice(endpoint: Endpoint, inputs: Inputs): OutputChoice | undefined {
+	const { output, legacySimplify, selectedFields } = itemOptionsOf(endpoint);
+	if (!output) return undefined;
+	const asked = valueOf(inputs, output) ?? output.property.default;
+	if (asked === 'simple' && legacySimplify && valueOf(inputs, legacySimplify) === false) return { mode: 'raw' };
+	if (asked === 'fields') return { mode: 'fields', fields: listEntries(valueOf(inputs, selectedFields)) };
+	return { mode: asked === 'raw' ? 'raw' : 'simple' };
 }
 
 /** The converted value of an input, when it has one. */
@@ -170,6 +187,7 @@ function place(endpoint: Endpoint, inputs: Inputs, env: ConvertEnv): PreparedReq
 		request.pageSize = pageSizeAsked(endpoint, chosen, request);
 	}
 	if (mode !== undefined) request.pagination = mode as PaginationMode;
+	request.output = outputChoice(endpoint, inputs);
 	return request;
 }
 

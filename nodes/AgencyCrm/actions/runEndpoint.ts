@@ -56,7 +56,7 @@ export async function runEndpoint(
 	item: ItemRun,
 ): Promise<INodeExecutionData[]> {
 	const request = toApiRequest(endpoint, prepared, item.index);
-	const shape = outputShaper(context, endpoint, prepared, item);
+	const shape = outputShaper(endpoint, prepared, item);
 	const items = (records: IDataObject[]) => records.map((record) => ({ json: shape(record) }));
 
 	if (endpoint.pagination) {

@@ -85,6 +85,7 @@ const limit: FieldSpec = {
 const output: FieldSpec = {
 	in: 'node',
 	placement: 'top',
+	values: guard('the node shapes its output as Simplified, Raw or Selected Fields'),
 	property: {
 		displayName: 'Output',
 		name: 'output',

@@ -144,6 +144,8 @@ export interface PreparedRequest {
 	pagination?: PaginationMode;
 	/** How many records a paginated operation returns at most; undefined for Return All. */
 	limit?: number;
+	/** What the Output option asked, for operations that offer it (actions/output.ts). */
+	output?: OutputChoice;
 	/** How the files travel, when the user chose (catalogue/uploads.ts); else the endpoint's `upload`. */
 	upload?: UploadEncoding;
 	/** Problems that do not block: guesses the input contradicts, shown to the user as hints. */
@@ -203,6 +205,9 @@ export interface WrittenRecord {
 	id: string;
 	readBack?: string;
 }
+
+/** What the Output option asked of an item: Simplified, Raw, or the Selected Fields named. */
+export type OutputChoice = { mode: 'simple' | 'raw' } | { mode: 'fields'; fields: string[] };
 
 /** What the Output option keeps of a large record; see actions/output.ts. */
 export interface OutputKeys {
