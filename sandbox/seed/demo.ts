@@ -451,7 +451,8 @@ class SiteGenerator {
 					]),
 					collected_at: collectedAt,
 					revoked_at: revoked ? customer.updated_at : null,
-					proof_file_name: this.random.chance(0.5) ? `consent-${id}.pdf` : null,
+					accept_outside_hours: this.random.chance(0.5),
+					proof_file_names: this.random.chance(0.5) ? [`consent-${id}.pdf`] : [],
 				});
 			}
 			if ((customer.type === 'buyer' || customer.type === 'tenant') && this.random.chance(0.6))

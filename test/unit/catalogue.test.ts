@@ -137,7 +137,7 @@ describe('catalogue conventions', () => {
 	test('request keys are snake_case (dotted for nested objects)', () => {
 		for (const endpoint of ENDPOINTS) {
 			for (const field of endpoint.fields.filter((candidate) => candidate.in !== 'path')) {
-				expect(keyOf(field)).toMatch(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/);
+				expect(keyOf(field)).toMatch(/^[a-z0-9_]+(\[\])?(\.[a-z0-9_]+)*$/);
 			}
 		}
 	});
@@ -466,7 +466,7 @@ describe('request bodies decided in docs/assumptions.md', () => {
 		expect(request.body.customer).toEqual({ email: 'ana@example.com', address: { city: 'Lyon' } });
 	});
 
-	test('consent proof travels as base64 JSON; picture titles as multipart text parts', () => {
+	test('issue 26: the consent travels as a form, proofs under proofs[]; picture titles as multipart text parts', () => {
 		const file = { fileName: 'proof.pdf', mimeType: 'application/pdf', data: Buffer.from('%PDF') };
 		const consent = findEndpoint('consent', 'set') as Endpoint;
 		const request: PreparedRequest = {
@@ -474,15 +474,24 @@ describe('request bodies decided in docs/assumptions.md', () => {
 			path: '/customers/10001/consent',
 			pathParams: { customerId: 10001 },
 			qs: {},
-			body: { reason: 'Signed form' },
-			files: [{ part: 'proof_file', file }],
+			body: { reason: 'Signed form', consent_date: '2026-05-01T08:00:00+00:00', accept_outside_hours: 1 },
+			files: [
+				{ part: 'proofs[]', file },
+				{ part: 'proofs[]', file: { ...file, fileName: 'recording.mp3' } },
+			],
 			hints: [],
 			notices: [],
 		};
-		expect(toApiRequest(consent, request, 0)).toMatchObject({
-			body: { reason: 'Signed form', proof_file: { file_name: 'proof.pdf', content_base64: 'JVBERg==' } },
-			noRetryStatuses: [502],
-		});
+		const sent = toApiRequest(consent, request, 0);
+		expect(sent.noRetryStatuses).toEqual([502]);
+		const form = (sent.body as Buffer).toString('utf8');
+		expect(form).toContain('name="reason"\r\n\r\nSigned form\r\n');
+		expect(form).toContain('name="consent_date"\r\n\r\n2026-05-01T08:00:00+00:00\r\n');
+		expect(form).toContain('name="accept_outside_hours"\r\n\r\n1\r\n');
+		expect(form).toContain('name="proofs[]"; filename="proof.pdf"');
+		expect(form).toContain('name="proofs[]"; filename="recording.mp3"');
+		const withoutFiles = toApiRequest(consent, { ...request, files: [] }, 0);
+		expect(String((withoutFiles.headers as IDataObject)['Content-Type'])).toMatch(/^multipart\/form-data; boundary=/);
 		const picture = findEndpoint('product', 'uploadPublicPicture') as Endpoint;
 		const upload = toApiRequest(
 			picture,

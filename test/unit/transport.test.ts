@@ -174,12 +174,19 @@ describe('issue 17: 429s wait by time, failures by attempts; a resent DELETE ans
 		}
 	});
 
-	test('a DELETE resent after a reset and answered 404 succeeds: the first one removed the record', async () => {
+	test('a DELETE of a record seen before, resent after a reset and answered 404, succeeds: the first one removed the record', async () => {
 		const gone = errorAnswer(404, 'NOT_FOUND', 'Follow-up not found');
 		const resent = scripted([reset(), gone]);
 		const path = '/customers/5/follow-ups/8';
-		const response = await apiRequest(resent.context, { method: 'DELETE', idempotent: true, path });
+		const response = await apiRequest(resent.context, { method: 'DELETE', idempotent: true, path, recordSeen: true });
 		expect(response.statusCode).toBe(204);
+		// Issue 26: not seen before, the 404 may be an ID that names nothing: the item fails, saying both.
+		const unseen = scripted([reset(), errorAnswer(404, 'NOT_FOUND', 'Follow-up not found')]);
+		const error = await failureOf<NodeApiError>(
+			apiRequest(unseen.context, { method: 'DELETE', idempotent: true, path }),
+		);
+		expect(error.message).toBe('NOT_FOUND: Follow-up not found (HTTP 404)');
+		expect(error.description).toContain('it may have removed the record, or the ID names no record');
 		const first = scripted([errorAnswer(404, 'NOT_FOUND', 'Follow-up not found')]);
 		await expect(apiRequest(first.context, { method: 'DELETE', idempotent: true, path })).rejects.toThrow(
 			'NOT_FOUND: Follow-up not found (HTTP 404)',

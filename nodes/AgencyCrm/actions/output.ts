@@ -4,13 +4,14 @@ import { listEntries } from '../catalogue/convert';
 import type { Endpoint, OutputKeys, PreparedRequest } from '../catalogue/types';
 import type { ItemRun } from './itemRun';
 
-/** Related data asked for by name (`include=stopSms`) may come back under its snake_case key (`stop_sms`). */
-function relationKeys(request: PreparedRequest, parameter: string | undefined): string[] {
+/**
+ * Related data asked for, or always loaded (`readIncludes`), by name (`include=stopSms`): it may come
+ * back under its snake_case key (`stop_sms`).
+ */
+function relationKeys(endpoint: Endpoint, request: PreparedRequest, parameter: string | undefined): string[] {
 	if (!parameter) return [];
-	return listEntries(request.qs[parameter]).flatMap((name) => [
-		name,
-		name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase(),
-	]);
+	const names = [...(endpoint.readIncludes ?? []), ...listEntries(request.qs[parameter])];
+	return names.flatMap((name) => [name, name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()]);
 }
 
 /**
@@ -19,8 +20,13 @@ function relationKeys(request: PreparedRequest, parameter: string | undefined): 
  * names them otherwise, Simplified would keep almost nothing.
  */
 function looksAsExpected(record: IDataObject, keys: OutputKeys): boolean {
-	const present = keys.simple.filter((key) => key in record).length;
-	return keys.id in record && present * 2 >= keys.simple.length;
+	const present = keys.simple.filter((key) => keyIn(record, key, keys) !== undefined).length;
+	return keyIn(record, keys.id, keys) !== undefined && present * 2 >= keys.simple.length;
+}
+
+/** The name a key has in the record: its own, else the first of its alternatives there (`id` for `customers_id`). */
+function keyIn(record: IDataObject, key: string, keys: OutputKeys): string | undefined {
+	return [key, ...(keys.alternatives?.[key] ?? [])].find((name) => name in record);
 }
 
 /**
@@ -41,7 +47,7 @@ export function outputShaper(
 	if (!keys || !choice || choice.mode === 'raw') return (record) => record;
 	const simplified = choice.mode === 'simple';
 	const chosen = choice.mode === 'fields' ? choice.fields : keys.simple;
-	const wanted = [keys.id, ...chosen, ...relationKeys(request, keys.relationsParameter)];
+	const wanted = [keys.id, ...chosen, ...relationKeys(endpoint, request, keys.relationsParameter)];
 	let toldWhole = false;
 	return (record) => {
 		if (simplified && !looksAsExpected(record, keys)) {
@@ -53,8 +59,16 @@ export function outputShaper(
 			}
 			return record;
 		}
+		// The identifier under every name it came with: a workflow reading production's `id` works on an
+		// API that also sends the spec's `customers_id`.
 		const shaped: IDataObject = {};
-		for (const key of wanted) if (key in record) shaped[key] = record[key];
+		for (const name of [keys.id, ...(keys.alternatives?.[keys.id] ?? [])]) {
+			if (name in record) shaped[name] = record[name];
+		}
+		for (const key of wanted) {
+			const name = keyIn(record, key, keys);
+			if (name !== undefined) shaped[name] = record[name];
+		}
 		return shaped;
 	};
 }

@@ -67,6 +67,19 @@ async function readFile(context: IExecuteFunctions, itemIndex: number, propertyN
 	}
 }
 
+/** The file or files an upload names by their binary fields (several, comma-separated, where `manyFiles`). */
+async function readFiles(context: IExecuteFunctions, itemIndex: number, field: FieldSpec, value: unknown) {
+	const names = field.manyFiles ? listEntries(value) : isEmpty(value) ? [] : [value];
+	if (!names.length) return { value: undefined };
+	const files: FileValue[] = [];
+	for (const name of names) {
+		const read = await readFile(context, itemIndex, name);
+		if ('problem' in read) return read;
+		files.push(read.value as FileValue);
+	}
+	return { value: field.manyFiles ? files : files[0] };
+}
+
 /**
  * 1-2. Every input of the item in the form of its node version, read and converted: the endpoint's
  * fields and the node options (Limit only without Return All; Concurrency is the run's, read once).
@@ -86,7 +99,7 @@ async function readInputs(
 		if (field === options.concurrency || (field === options.limit && returnAll)) continue;
 		const value = read(field);
 		if (field.in !== 'file') inputs.set(field, convertField(field, value, env));
-		else inputs.set(field, isEmpty(value) ? { value: undefined } : await readFile(context, itemIndex, value));
+		else inputs.set(field, await readFiles(context, itemIndex, field, value));
 	}
 	return inputs;
 }
@@ -171,8 +184,9 @@ function place(endpoint: Endpoint, inputs: Inputs, env: ConvertEnv): PreparedReq
 		const key = keyOf(field);
 		if (field.in === 'path') request.pathParams[field.property.name] = value as IDataObject[string];
 		else if (field.in === 'query') request.qs[key] = value as IDataObject[string];
-		else if (field.in === 'file') request.files.push({ part: key, file: value as FileValue });
-		else setDeep(request.body, key, value);
+		else if (field.in === 'file') {
+			for (const file of [value].flat() as FileValue[]) request.files.push({ part: key, file });
+		} else setDeep(request.body, key, value);
 	}
 	const options = itemOptionsOf(endpoint);
 	const extraQuery = valueOf(inputs, options.extraQuery);

@@ -13,7 +13,6 @@ import { CUSTOM_OPERATIONS } from './customOperations';
 import { prepareRequest } from './prepareRequest';
 import type { ItemRun } from './itemRun';
 import { runEndpoint } from './runEndpoint';
-import type { Turn } from './writeOrder';
 import { WriteOrder } from './writeOrder';
 
 /** Several problems one per line (one alone is the message), then what to do. */
@@ -107,12 +106,12 @@ function writesOf(endpoint: Endpoint, request: PreparedRequest): string[] {
  * when earlier items write the same record (writeOrder.ts), then sent, and its answer as output
  * items paired with it.
  */
-async function runItem(context: IExecuteFunctions, endpoint: Endpoint, item: ItemRun, turn: Turn, hints: Problem[]) {
+async function runItem(context: IExecuteFunctions, endpoint: Endpoint, item: ItemRun, hints: Problem[]) {
 	const itemIndex = item.index;
 	const request = await prepareRequest(context, endpoint, itemIndex);
 	hints.push(...request.hints);
 	item.notices.push(...request.notices);
-	await turn.ready(writesOf(endpoint, request));
+	await item.turn.ready(writesOf(endpoint, request));
 	const results = endpoint.custom
 		? await CUSTOM_OPERATIONS[endpoint.custom].call(context, endpoint, request, item)
 		: await runEndpoint(context, endpoint, request, item);
@@ -166,11 +165,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const order = new WriteOrder();
 	const results = await mapBounded(items.length, concurrencyOf(this), async (itemIndex): Promise<ItemResult> => {
 		const turn = order.reserve(itemIndex);
-		const item: ItemRun = { index: itemIndex, notices: [] };
+		const item: ItemRun = { index: itemIndex, turn, notices: [] };
 		const hints: Problem[] = [];
 		try {
 			const endpoint = endpointOfItem(this, itemIndex);
-			return { output: await runItem(this, endpoint, item, turn, hints), hints, notices: item.notices };
+			return { output: await runItem(this, endpoint, item, hints), hints, notices: item.notices };
 		} catch (error) {
 			const nodeError = asNodeError(this, error, itemIndex);
 			if (!continueOnFail) throw nodeError;

@@ -4,6 +4,7 @@ import type { ApiResponse } from '../../shared/transport';
 import { apiRequest, responseData } from '../../shared/transport';
 import { endpointOf } from '../catalogue';
 import { idValue } from '../catalogue/convert';
+import { keyOf } from '../catalogue/fields';
 import { requestFor } from '../catalogue/requests';
 import type { Endpoint, PreparedRequest, WrittenRecord } from '../catalogue/types';
 import type { ItemRun } from './itemRun';
@@ -42,6 +43,12 @@ function idInLocation(headers: IDataObject): string | undefined {
 	return segment === undefined ? undefined : decodeURIComponent(segment);
 }
 
+/** What was sent, without the fields no output may carry (a password: spec section 2, "write only"). */
+function withoutWriteOnly(endpoint: Endpoint, body: IDataObject): IDataObject {
+	const hidden = new Set(endpoint.fields.filter((field) => field.writeOnly).map(keyOf));
+	return Object.fromEntries(Object.entries(body).filter(([key]) => !hidden.has(key)));
+}
+
 /** The name of a path's last placeholder: the record's own id (`/customers/{customerId}` → `customerId`). */
 const lastPlaceholder = (path: string) => /\{(\w+)\}[^{]*$/.exec(path)?.[1];
 
@@ -66,21 +73,31 @@ async function recordAfterEmptyAnswer(
 ): Promise<IDataObject> {
 	const written = writtenRecordOf(endpoint);
 	if (!written) return { success: true };
-	const ownId = endpoint.method === 'POST' ? undefined : prepared.pathParams[lastPlaceholder(endpoint.path) ?? ''];
+	const idPlaceholder = written.idFromPath ?? (endpoint.method === 'POST' ? undefined : lastPlaceholder(endpoint.path));
+	const ownId = idPlaceholder === undefined ? undefined : prepared.pathParams[idPlaceholder];
 	const id = idInLocation(response.headers) ?? (ownId === undefined ? undefined : String(ownId));
 	const sent = (why: string) => {
 		item.notices.push(
 			`The API stored the write but answered HTTP ${response.statusCode} without the record${why}: the output is what was sent${id === undefined ? '' : ', with its ID'}`,
 		);
-		return { ...prepared.body, ...(id === undefined ? {} : { [written.id]: idValue(id) as string }) };
+		return {
+			...withoutWriteOnly(endpoint, prepared.body),
+			...(id === undefined ? {} : { [written.id]: idValue(id) as string }),
+		};
 	};
 	const readBack = written.readBack ? endpointOf(written.readBack) : undefined;
 	const placeholder = readBack && lastPlaceholder(readBack.path);
 	if (id === undefined) return sent(' or its ID');
 	if (!readBack || !placeholder) return sent('');
 	const pathParams = { ...prepared.pathParams, [placeholder]: id };
+	const qs = written.include ? { include: written.include } : undefined;
 	try {
-		return recordsOf(responseData(await apiRequest(context, requestFor(readBack, { pathParams }, item.index))))[0];
+		const [record] = recordsOf(
+			responseData(await apiRequest(context, requestFor(readBack, { pathParams, qs }, item.index))),
+		);
+		return written.include
+			? { [written.id]: idValue(id) as string, [written.include]: record[written.include] ?? null }
+			: record;
 	} catch (error) {
 		return sent(`, and reading it back failed (${(error as Error).message})`);
 	}

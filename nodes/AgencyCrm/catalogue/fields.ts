@@ -213,6 +213,18 @@ export function updatedSinceField(): FieldSpec {
 	};
 }
 
+/**
+ * Date-times production takes as `YYYY-MM-DDTHH:MM:SS+00:00` (convert.ts `toOffsetDateTime`): text
+ * the node cannot read as a date-time is refused, as production would refuse it.
+ */
+export const OFFSET_DATE_TIME: Rule = rule(
+	evidence('consent dates and last_modified filters are YYYY-MM-DDTHH:MM:SS+00:00'),
+	(value) =>
+		/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/.test(String(value))
+			? undefined
+			: 'must be a date and time, e.g. 2026-05-01T10:00:00+02:00 or an n8n date',
+);
+
 /** Date-times the node sends in UTC where the spec gives no format: text it cannot read goes as typed. */
 export const DATE_TIME_GUESS: Rule = rule(guess('date-times are sent as UTC YYYY-MM-DDTHH:MM:SSZ'), (value) =>
 	/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(String(value))

@@ -83,3 +83,8 @@ export function endpointOf(key: string): Endpoint {
 	if (!endpoint) throw new Error(`No catalogue entry "${key}"`);
 	return endpoint;
 }
+
+/** The read of the record a write addresses by its own path (`DELETE /users/{userId}` → `GET /users/{userId}`), if any. */
+export function readOf(endpoint: Endpoint): Endpoint | undefined {
+	return ENDPOINTS.find((candidate) => candidate.method === 'GET' && candidate.path === endpoint.path);
+}

@@ -71,6 +71,7 @@ export function refusalGuide(endpoint: Endpoint): RefusalGuide {
 	if (!guide) {
 		guide = {
 			accessNeeded: accessNeeded(endpoint),
+			rightsNeeded: endpoint.rights,
 			labelOf: apiFieldLabels(endpoint),
 			notFound: notFound(endpoint),
 			conflict: conflict(endpoint),

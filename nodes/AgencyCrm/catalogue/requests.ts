@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest } from '../../shared/transport';
+import { listEntries } from './convert';
 import { endpointOf } from './index';
 import { refusalGuide } from './refusals';
 import { mayResend } from './resend';
@@ -31,15 +32,25 @@ export function fillPath(path: string, params: IDataObject = {}): string {
 
 const unlessEmpty = (object: IDataObject | undefined) => (object && Object.keys(object).length ? object : undefined);
 
+/** The query with the related data the endpoint always loads (`readIncludes`) added to those asked. */
+function queryOf(endpoint: Endpoint, qs: IDataObject = {}): IDataObject {
+	if (!endpoint.readIncludes) return qs;
+	return { ...qs, include: [...new Set([...endpoint.readIncludes, ...listEntries(qs.include)])].join(',') };
+}
+
 /** The request of one catalogue entry with these parts. */
 export function requestFor(endpoint: Endpoint, parts: RequestParts = {}, itemIndex?: number): ApiRequest {
 	return {
 		method: endpoint.method,
 		path: fillPath(endpoint.path, parts.pathParams),
-		qs: unlessEmpty(parts.qs),
+		qs: unlessEmpty(queryOf(endpoint, parts.qs)),
 		body: unlessEmpty(parts.body),
 		responseType: endpoint.output === 'imageOrRecord' ? 'binary' : 'json',
 		pageKeys: endpoint.pageSizeKey ? { size: endpoint.pageSizeKey } : undefined,
+		recordIdKeys: endpoint.outputKeys && [
+			endpoint.outputKeys.id,
+			...(endpoint.outputKeys.alternatives?.[endpoint.outputKeys.id] ?? []),
+		],
 		idempotent: mayResend(endpoint, { body: parts.body ?? {} }),
 		noRetryStatuses: endpoint.noRetryStatuses,
 		guide: refusalGuide(endpoint),

@@ -88,6 +88,12 @@ export interface FieldSpec {
 	/** `top`: a parameter of its own; `collection`: an option of a collection (catalogue/form.ts says which, per node version). */
 	placement: 'top' | 'collection';
 	/**
+	 * The node versions whose form has this field (catalogue/form.ts); all when not set. A parameter
+	 * that moved or changed type in a later version is two fields, each for its versions, so that
+	 * workflows saved with the earlier one keep reading it where and as they saved it.
+	 */
+	versions?: readonly number[];
+	/**
 	 * Set on inputs that shape what the node does or returns rather than the record it sends (related
 	 * data to load, a duplicate check): from node version 2 they sit under Options, apart from the data.
 	 */
@@ -113,6 +119,10 @@ export interface FieldSpec {
 	 * value (typed in an expression) is sent with a hint.
 	 */
 	values?: RuleSource;
+	/** A value the API never returns and no output may carry (spec section 2: a user's password, "write only"). */
+	writeOnly?: boolean;
+	/** For a `file` field: the input names several binary fields, comma-separated, each sent as a part under the key. */
+	manyFiles?: boolean;
 	/**
 	 * For a `fixedCollection` that gives one object (a recurrence rule, a point): its parts, each read,
 	 * converted and judged as a field of its own, under its key in the object. Their order is the
@@ -146,8 +156,6 @@ export interface PreparedRequest {
 	limit?: number;
 	/** What the Output option asked, for operations that offer it (actions/output.ts). */
 	output?: OutputChoice;
-	/** How the files travel, when the user chose (catalogue/uploads.ts); else the endpoint's `upload`. */
-	upload?: UploadEncoding;
 	/** Problems that do not block: guesses the input contradicts, shown to the user as hints. */
 	hints: Problem[];
 	/** What the node did with the input that the user should know (a page size asked as the largest), shown as hints. */
@@ -162,11 +170,11 @@ export interface Check {
 }
 
 /**
- * How the `file` fields travel: as parts of a `multipart/form-data` body whose other parts are
- * the body fields as text (the default), or inside the JSON body as `{file_name, content_base64}`
- * under the field's key (consent proof, see docs/assumptions.md).
+ * How a body with `file` fields travels: as parts of a `multipart/form-data` body whose other parts
+ * are the body fields as text. `multipart` on an endpoint: its body is always a form, files or not
+ * (the consent, as production takes it).
  */
-export type UploadEncoding = 'multipart' | 'base64Json';
+export type UploadEncoding = 'multipart';
 
 /**
  * How a successful answer becomes output items when it is not the default (the `data` record, or
@@ -204,6 +212,10 @@ export type CustomOperationKey = 'createCustomer' | 'upsertCustomer';
 export interface WrittenRecord {
 	id: string;
 	readBack?: string;
+	/** The path placeholder that holds the record's id, for a write on a record's own path (the consent of a contact). */
+	idFromPath?: string;
+	/** What the read-back loads with the record (`include=consent`), and the part of it that is output. */
+	include?: string;
 }
 
 /** What the Output option asked of an item: Simplified, Raw, or the Selected Fields named. */
@@ -219,6 +231,8 @@ export interface OutputKeys {
 	fields: string[];
 	/** The parameter naming the related data asked for (`include`, `fetch`): those keys always come out. */
 	relationsParameter?: string;
+	/** Other names a key comes back under (production's `id` for `customers_id`): kept when the key itself is absent. */
+	alternatives?: Record<string, string[]>;
 }
 
 export interface Endpoint {
@@ -230,6 +244,8 @@ export interface Endpoint {
 	/** Relative to the API base, with `{placeholders}` named like the path fields. */
 	path: string;
 	packs: Pack[];
+	/** The permission and right the API client needs, where the evidence names them (a 403 says so). */
+	rights?: string;
 	fields: FieldSpec[];
 	pagination?: PaginationMode;
 	/** When the API pages this endpoint in more than one way, the modes users may choose (first: default). */
@@ -241,6 +257,11 @@ export interface Endpoint {
 	maxPageSize?: { size: number; source: RuleSource };
 	/** The page size's parameter when it is not the spec's `per_page` (product search's `count`). */
 	pageSizeKey?: string;
+	/**
+	 * Related data every read of this endpoint loads, besides what is asked (`include`): what its output
+	 * shows but the API leaves out unless asked (a contact's origin and groups).
+	 */
+	readIncludes?: string[];
 	/** Values that follow from others (e.g. `product_id` from the path), filled before the checks. */
 	derive?: (request: PreparedRequest) => PreparedRequest;
 	/** Rules across fields. */
@@ -250,8 +271,13 @@ export interface Endpoint {
 	outputKeys?: OutputKeys;
 	/** See ResendPolicy; by default by method (catalogue/resend.ts): GET, PUT, PATCH, DELETE yes, POST no. */
 	resend?: ResendPolicy;
-	/** How `file` fields are sent; `multipart` when not set. */
+	/** See UploadEncoding; not set: a form only when the request carries files, JSON otherwise. */
 	upload?: UploadEncoding;
+	/**
+	 * A create whose 409 says the record is already there (a follow-up, spec section 4): the item
+	 * succeeds with `outcome: existing`, and a create that went through says `outcome: created`.
+	 */
+	conflictMeansExisting?: boolean;
 	/** Statuses with a business meaning here, never retried (e.g. 502 on consent). */
 	noRetryStatuses?: number[];
 	/** Runs an operation that is more than one request, registered under this key. */

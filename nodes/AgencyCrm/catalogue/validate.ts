@@ -96,8 +96,9 @@ function extraBodyProblems(endpoint: Endpoint, inputs: Inputs): Problem[] {
 	const option = itemOptionsOf(endpoint).extraBody;
 	const extra = option && inputs.get(option);
 	if (!extra || !('value' in extra) || typeof extra.value !== 'object' || extra.value === null) return [];
+	// Only the fields of the item's form: a field of another node version has no input here.
 	return endpoint.fields
-		.filter((field) => field.in === 'body')
+		.filter((field) => field.in === 'body' && inputs.has(field))
 		.flatMap((field) => {
 			if (given(inputs.get(field))) return [];
 			const key = keyOf(field);

@@ -119,6 +119,25 @@ const signalled = (meta: PageMeta) =>
 	typeof meta.has_more === 'boolean' || typeof meta.total === 'number' || 'next_cursor' in meta;
 
 /**
+ * For offset paging, a test that a record was not on an earlier page: a listing added at the head
+ * between two pages shifts the next page by one, which would give a record twice. A record without
+ * an id is kept. Each repeat dropped is told to the request's `repeatedRecord`.
+ */
+function offsetRepeats(request: ApiRequest, mode: PaginationMode): (record: IDataObject) => boolean {
+	if (mode === 'cursor') return () => true;
+	const ids = new Set<string>();
+	const keys = request.recordIdKeys ?? ['id'];
+	return (record) => {
+		const key = keys.find((name) => record[name] !== undefined && record[name] !== null);
+		if (key === undefined) return true;
+		const id = String(record[key]);
+		if (!ids.has(id)) return Boolean(ids.add(id));
+		request.repeatedRecord?.(id);
+		return false;
+	};
+}
+
+/**
  * Yields the records of every page, a page at a time, until the API says there are no more, or
  * until `limit` records are in hand. Each page asks only for what is still missing. It never ends
  * early in silence: an answer it cannot follow (more said to follow without a way to reach them, a
@@ -137,6 +156,7 @@ export async function* paginate(
 	let emptyPages = 0;
 	const seenCursors = new Set<string>();
 	let previousFirst: string | undefined;
+	const firstSeen = offsetRepeats(request, mode);
 	const stop = (reason: string) =>
 		new NodeOperationError(
 			context.getNode(),
@@ -152,10 +172,11 @@ export async function* paginate(
 				: { size: perPage, cursor: mode === 'cursorOffset' ? seen : cursor };
 
 		const { records, meta } = await fetchPage(context, request, position);
-		const wanted = limit === undefined ? records : records.slice(0, limit - yielded);
+		const fresh = records.filter(firstSeen);
+		const wanted = limit === undefined ? fresh : fresh.slice(0, limit - yielded);
 		yielded += wanted.length;
 		yield wanted;
-		if (wanted.length < records.length || !moreFollow(meta, records, seen)) return;
+		if (wanted.length < fresh.length || !moreFollow(meta, records, seen)) return;
 		seen += records.length;
 		emptyPages = records.length ? 0 : emptyPages + 1;
 		if (emptyPages >= MAX_EMPTY_PAGES_IN_A_ROW) throw stop(`The API sent ${emptyPages} empty pages in a row`);

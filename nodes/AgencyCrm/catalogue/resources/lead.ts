@@ -1,5 +1,13 @@
 import { criteria } from '../convert';
-import { agencyField, commentField, criteriaField, emailField, lastnameField, nestedUnder } from '../fields';
+import {
+	agencyField,
+	commentField,
+	criteriaField,
+	emailField,
+	firstnameField,
+	lastnameField,
+	nestedUnder,
+} from '../fields';
 import { atLeastOne, guess } from '../rules';
 import type { Converter, Endpoint, FieldSpec } from '../types';
 import { CONTACT_FIELDS } from './customer';
@@ -35,7 +43,7 @@ function leadFields(defaultNature: string): FieldSpec[] {
 			},
 		},
 		commentField(),
-		...nestedUnder('customer', [lastnameField(), emailField(), ...CONTACT_FIELDS]),
+		...nestedUnder('customer', [firstnameField(), lastnameField(), emailField(), ...CONTACT_FIELDS]),
 	];
 }
 

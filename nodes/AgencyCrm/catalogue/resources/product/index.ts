@@ -76,6 +76,8 @@ export const productEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/products/search',
 		packs: ['Properties', 'Websites'],
+		// The one operation whose right the evidence names (docs/assumptions.md "Production evidence").
+		rights: 'SITE_PRODUCT:READ + RS:PRODUCT_SEARCH',
 		pagination: 'cursor',
 		paginationModes: ['cursor', 'offset'],
 		resend: SEARCH_RESEND,
