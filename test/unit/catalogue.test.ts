@@ -53,6 +53,7 @@ const withBody = (body: IDataObject): PreparedRequest => ({
 	body,
 	files: [],
 	hints: [],
+	notices: [],
 });
 const testCheck = (candidate: Check, body: IDataObject) => candidate.test(withBody(body));
 
@@ -481,6 +482,7 @@ describe('request bodies decided in docs/assumptions.md', () => {
 			body: { reason: 'Signed form' },
 			files: [{ part: 'proof_file', file }],
 			hints: [],
+			notices: [],
 		};
 		expect(toApiRequest(consent, request, 0)).toMatchObject({
 			body: { reason: 'Signed form', proof_file: { file_name: 'proof.pdf', content_base64: 'JVBERg==' } },

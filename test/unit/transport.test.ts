@@ -282,6 +282,25 @@ describe('pagination', () => {
 		]);
 	});
 
+	test('issue 26: a list that names its page size otherwise is paged with that name (count, perPage)', async () => {
+		const pageOf = (ids: number[], more: boolean) => ok({ data: ids.map((id) => ({ id })), meta: { has_more: more } });
+		const { context, calls } = scripted([pageOf([1, 2], true), pageOf([3], false), pageOf([4], false)]);
+		const search = { method: 'POST' as const, idempotent: true, path: '/products/search', pageKeys: { size: 'count' } };
+		expect(await collectPages(context, search, 'offset', undefined, 2)).toHaveLength(3);
+		const events = {
+			method: 'GET' as const,
+			idempotent: true,
+			path: '/calendar/events',
+			pageKeys: { size: 'perPage' },
+		};
+		expect(await collectPages(context, events, 'offset', undefined, 50)).toHaveLength(1);
+		expect(calls.map((call) => call.body ?? call.qs)).toEqual([
+			{ count: 2, offset: 0 },
+			{ count: 2, offset: 2 },
+			{ perPage: 50, offset: 0 },
+		]);
+	});
+
 	test('issue 17: offset meta without has_more continues on total; a short page is not the end', async () => {
 		const offsetPage = (ids: number[], offset: number) =>
 			ok({ data: ids.map((id) => ({ id })), meta: { offset, per_page: 3, total: 7 } });

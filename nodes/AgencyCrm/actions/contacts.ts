@@ -79,7 +79,7 @@ async function findContact(context: IExecuteFunctions, body: IDataObject, item: 
 	let strayRecords = false;
 	for (const filter of searchFilters(body)) {
 		const search = requestOf('customer:getAll', { body: filter as IDataObject }, item.index);
-		const { records } = await fetchPage(context, search, { per_page: SEARCH_PAGE_SIZE });
+		const { records } = await fetchPage(context, search, { size: SEARCH_PAGE_SIZE });
 		const match = records.find((record) => isSearched(record, filter));
 		if (match) return match;
 		strayRecords ||= records.length > 0;

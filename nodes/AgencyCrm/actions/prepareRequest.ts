@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PaginationMode } from '../../shared/transport';
-import { convertField, keyOf } from '../catalogue/fields';
+import { convertField, keyOf, maxPageSizeOf, pageSizeKeyOf } from '../catalogue/fields';
 import { itemOptionsOf } from '../catalogue/nodeOptions';
 import { fillPath } from '../catalogue/requests';
 import { InputError, blocks, guard, isEmpty } from '../catalogue/rules';
@@ -94,15 +94,31 @@ function valueOf(inputs: Inputs, field: FieldSpec | undefined): unknown {
 }
 
 /**
- * A `per_page` given in the extra query or body of a list: the page size asked, moved out of the
- * extras because the node sends `per_page` itself on every page, where the list takes it. One that
- * contradicts Page Size is refused before sending (catalogue/validate.ts), never replaced.
+ * A page size (`per_page`, or the list's own key) given in the extra query or body of a list: the
+ * page size asked, moved out of the extras because the node sends it itself on every page, where the
+ * list takes it. One that contradicts Page Size is refused before sending (catalogue/validate.ts),
+ * never replaced.
  */
-function takeExtraPageSize(request: PreparedRequest): unknown {
-	const given = request.qs.per_page ?? request.body.per_page;
-	delete request.qs.per_page;
-	delete request.body.per_page;
+function takeExtraPageSize(request: PreparedRequest, key: string): unknown {
+	const given = request.qs[key] ?? request.body[key];
+	delete request.qs[key];
+	delete request.body[key];
 	return isEmpty(given) ? undefined : given;
+}
+
+/**
+ * The page size asked: the one chosen, or the largest the list serves; a larger one is asked as the
+ * largest, with a notice, rather than sent to be refused or cut short by the API.
+ */
+function pageSizeAsked(endpoint: Endpoint, chosen: unknown, request: PreparedRequest): number {
+	const { size } = maxPageSizeOf(endpoint);
+	if (chosen === undefined) return size;
+	const asked = Number(chosen);
+	if (asked <= size) return asked;
+	request.notices.push(
+		`"Page Size" ${asked} is more than the ${size} records a page of this list holds at most: pages of ${size} were asked for`,
+	);
+	return size;
 }
 
 /**
@@ -130,6 +146,7 @@ function place(endpoint: Endpoint, inputs: Inputs, env: ConvertEnv): PreparedReq
 		body: {},
 		files: [],
 		hints: [],
+		notices: [],
 	};
 	for (const field of endpoint.fields) {
 		const value = valueOf(inputs, field);
@@ -146,10 +163,12 @@ function place(endpoint: Endpoint, inputs: Inputs, env: ConvertEnv): PreparedReq
 	const extraBody = valueOf(inputs, options.extraBody);
 	if (isPlainObject(extraBody)) request.body = overlay(convertedExtraBody(endpoint, extraBody, env), request.body);
 	const limit = valueOf(inputs, options.limit);
-	const pageSize = valueOf(inputs, options.pageSize) ?? (options.pageSize && takeExtraPageSize(request));
 	const mode = valueOf(inputs, options.paginationMode);
 	if (limit !== undefined) request.limit = Number(limit);
-	if (pageSize !== undefined) request.pageSize = Number(pageSize);
+	if (options.pageSize) {
+		const chosen = valueOf(inputs, options.pageSize) ?? takeExtraPageSize(request, pageSizeKeyOf(endpoint));
+		request.pageSize = pageSizeAsked(endpoint, chosen, request);
+	}
 	if (mode !== undefined) request.pagination = mode as PaginationMode;
 	return request;
 }

@@ -118,6 +118,7 @@ async function runItem(context: IExecuteFunctions, item: ItemRun, turn: Turn, hi
 	}
 	const request = await prepareRequest(context, endpoint, itemIndex);
 	hints.push(...request.hints);
+	item.notices.push(...request.notices);
 	await turn.ready(writesOf(endpoint, request));
 	const results = endpoint.custom
 		? await CUSTOM_OPERATIONS[endpoint.custom].call(context, endpoint, request, item)

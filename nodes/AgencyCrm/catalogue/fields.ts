@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { criteria, entriesOf, id, toUtcDateTime } from './convert';
-import { email, guess, integerId, isEmpty, rule } from './rules';
+import { email, evidence, guess, integerId, isEmpty, rule } from './rules';
 import { MAX_PER_PAGE } from '../../shared/transport';
 import type { ConvertEnv, Converted, Endpoint, FieldLocation, FieldSpec, Rule, RuleSource } from './types';
 
@@ -220,14 +220,19 @@ export const DATE_TIME_GUESS: Rule = rule(guess('date-times are sent as UTC YYYY
 		: 'could not be read as a date-time; it is sent as typed',
 );
 
-/** The spec caps the page of the agency list only (200); other lists are guessed to serve as much. */
-const PAGE_SIZE_GUESS = {
+/** The spec caps the agency list only (200); production's reference gives `per_page` the same cap everywhere. */
+const PER_PAGE_EVIDENCE = {
 	size: MAX_PER_PAGE,
-	source: guess('lists other than the agencies serve at most 200 records per page'),
+	source: evidence('per_page is at most 200 on every list that takes it'),
 };
 
 export function maxPageSizeOf(endpoint: Endpoint): NonNullable<Endpoint['maxPageSize']> {
-	return endpoint.maxPageSize ?? PAGE_SIZE_GUESS;
+	return endpoint.maxPageSize ?? PER_PAGE_EVIDENCE;
+}
+
+/** The name of a list's page-size parameter: `per_page` unless its entry names another. */
+export function pageSizeKeyOf(endpoint: Endpoint): string {
+	return endpoint.pageSizeKey ?? 'per_page';
 }
 
 /**

@@ -39,6 +39,7 @@ export function requestFor(endpoint: Endpoint, parts: RequestParts = {}, itemInd
 		qs: unlessEmpty(parts.qs),
 		body: unlessEmpty(parts.body),
 		responseType: endpoint.output === 'imageOrRecord' ? 'binary' : 'json',
+		pageKeys: endpoint.pageSizeKey ? { size: endpoint.pageSizeKey } : undefined,
 		idempotent: mayResend(endpoint, { body: parts.body ?? {} }),
 		noRetryStatuses: endpoint.noRetryStatuses,
 		guide: refusalGuide(endpoint),

@@ -148,6 +148,8 @@ export interface PreparedRequest {
 	upload?: UploadEncoding;
 	/** Problems that do not block: guesses the input contradicts, shown to the user as hints. */
 	hints: Problem[];
+	/** What the node did with the input that the user should know (a page size asked as the largest), shown as hints. */
+	notices: string[];
 }
 
 /** A rule across fields, on the prepared request. */
@@ -227,8 +229,13 @@ export interface Endpoint {
 	pagination?: PaginationMode;
 	/** When the API pages this endpoint in more than one way, the modes users may choose (first: default). */
 	paginationModes?: PaginationMode[];
-	/** Largest page the spec allows for this list; other lists are only guessed (docs/assumptions.md). */
+	/**
+	 * Largest page this list serves, on whose authority; by default production's 200 (catalogue/fields.ts).
+	 * A larger Page Size is asked as this one, with a notice.
+	 */
 	maxPageSize?: { size: number; source: RuleSource };
+	/** The page size's parameter when it is not the spec's `per_page` (product search's `count`). */
+	pageSizeKey?: string;
 	/** Values that follow from others (e.g. `product_id` from the path), filled before the checks. */
 	derive?: (request: PreparedRequest) => PreparedRequest;
 	/** Rules across fields. */

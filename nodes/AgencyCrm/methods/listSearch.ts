@@ -14,8 +14,8 @@ async function searchPage(
 	paginationToken: string | undefined,
 	toEntry: (record: IDataObject) => { name: string; value: string },
 ): Promise<INodeListSearchResult> {
-	const params = { per_page: PAGE_SIZE, ...(paginationToken ? { cursor: paginationToken } : {}) };
-	const { records, meta } = await fetchPage(context, requestOf(key, parts), params);
+	const position = { size: PAGE_SIZE, cursor: paginationToken || undefined };
+	const { records, meta } = await fetchPage(context, requestOf(key, parts), position);
 	const next = meta.has_more !== false && meta.next_cursor ? String(meta.next_cursor) : undefined;
 	return { results: records.map(toEntry), paginationToken: next };
 }

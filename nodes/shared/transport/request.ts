@@ -25,6 +25,7 @@ import {
 import { runCredentialOf } from './credential';
 import type { RefusalGuide } from './errors';
 import { apiError, withFirstLine } from './errors';
+import type { PageKeys } from './pagination';
 import { pacingOf } from './pacing';
 
 /** Every n8n context our nodes send requests from. */
@@ -38,6 +39,8 @@ export interface ApiRequest {
 	/** A JSON object, or a ready body (multipart) with its content type in `headers`. */
 	body?: IDataObject | Buffer;
 	headers?: IDataObject;
+	/** For a list whose paging parameters are not the spec's `per_page`, `cursor` and `offset` (pagination.ts). */
+	pageKeys?: Partial<PageKeys>;
 	/** `binary` for endpoints that may answer with an image instead of JSON. */
 	responseType?: 'json' | 'binary';
 	/**
