@@ -154,9 +154,10 @@ function readEventChanges(reader: FieldReader, store: Store, siteId: number, isN
 			ext_domain_id: String(siteId),
 		}));
 	if (reader.has('contacts'))
-		changes.contacts = readRecordIds(reader, 'contacts', (id) => !!store.customers.getInSite(id, siteId)).map(
-			(id) => ({ ext_contact_id: String(id), ext_domain_id: String(siteId) }),
-		);
+		changes.contacts = readRecordIds(reader, 'contacts', (id) => !!store.customers.getInSite(id, siteId)).map((id) => ({
+			ext_contact_id: String(id),
+			ext_domain_id: String(siteId),
+		}));
 	if (reader.has('parent_id')) {
 		changes.parent_id = reader.optionalInteger('parent_id', { nullable: true, min: 1 }) ?? null;
 		if (changes.parent_id !== null && !store.calendarEvents.getInSite(changes.parent_id, siteId))
@@ -378,7 +379,13 @@ export function calendarRoutes({ store }: World): ApiRoute[] {
 				store.users
 					.forSite(user.site_id)
 					.filter((other) => other.agency_id === user.agency_id && other.user_id !== user.user_id && other.is_active)
-					.map(({ user_id, firstname, lastname, email, agency_id }) => ({ user_id, firstname, lastname, email, agency_id })),
+					.map(({ user_id, firstname, lastname, email, agency_id }) => ({
+						user_id,
+						firstname,
+						lastname,
+						email,
+						agency_id,
+					})),
 			);
 		}),
 	];

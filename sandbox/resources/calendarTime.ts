@@ -65,7 +65,13 @@ export function readPeriod(reader: FieldReader, byDefault: Period): Period {
 const overlaps = (starts: number, ends: number, period: Period) => starts < period.to && ends > period.from;
 
 /** Steps of each frequency; months and years move the calendar date, the others a fixed length. */
-const FIXED_STEPS: Record<string, number> = { weekly: 7 * DAY_MS, daily: DAY_MS, hourly: 3_600_000, minutely: 60_000, secondly: 1000 };
+const FIXED_STEPS: Record<string, number> = {
+	weekly: 7 * DAY_MS,
+	daily: DAY_MS,
+	hourly: 3_600_000,
+	minutely: 60_000,
+	secondly: 1000,
+};
 
 function advance(start: number, freq: string, count: number): number {
 	if (freq in FIXED_STEPS) return start + count * FIXED_STEPS[freq];
@@ -119,7 +125,9 @@ export function occurrencesIn(event: CalendarEvent, period: Period, recurring: b
 	return times
 		.filter((start) => overlaps(start, start + length, period))
 		.map((start) =>
-			start === starts ? event : { ...event, starts_at: toUtc(new Date(start)), ends_at: toUtc(new Date(start + length)) },
+			start === starts
+				? event
+				: { ...event, starts_at: toUtc(new Date(start)), ends_at: toUtc(new Date(start + length)) },
 		);
 }
 

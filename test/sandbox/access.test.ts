@@ -50,8 +50,21 @@ describe('calendar permissions', () => {
 		expect(write.status).toBe(403);
 		expect(write.body.error.code).toBe('CALENDAR_PERMISSION_DENIED');
 		// No demo client lacks every calendar permission on a site with the agenda module: the rule itself.
-		const site = { site_id: 1, name: 'Agenda', agency_ids: [101], mandate_register_enabled: true, agenda_module_enabled: true };
-		const noPermission = { clientId: 'x', clientSecret: 'x', name: 'x', siteId: 1, packs: ['Full' as const], calendar: [] };
+		const site = {
+			site_id: 1,
+			name: 'Agenda',
+			agency_ids: [101],
+			mandate_register_enabled: true,
+			agenda_module_enabled: true,
+		};
+		const noPermission = {
+			clientId: 'x',
+			clientSecret: 'x',
+			name: 'x',
+			siteId: 1,
+			packs: ['Full' as const],
+			calendar: [],
+		};
 		for (const calendar of ['READ', 'WRITE'] as const) {
 			expect(() => checkAccess({ calendar }, noPermission, site)).toThrow(
 				expect.objectContaining({ status: 403, code: 'CALENDAR_PERMISSION_DENIED' }),

@@ -196,12 +196,11 @@ describe('event search (GET /calendar/events)', () => {
 		expect(result.status).toBe(200);
 		expect(idsOf(result)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 1, 9, 11, 12, 1, 1]);
 		expect(result.body.meta).toEqual({ offset: 0, perPage: 50, total: 14, has_more: false });
-		expect(result.body.data.filter((event: { id: number }) => event.id === 1).map((event: { starts_at: string }) => event.starts_at)).toEqual([
-			'2025-11-03T13:00:00Z',
-			'2025-11-10T13:00:00Z',
-			'2025-11-17T13:00:00Z',
-			'2025-11-24T13:00:00Z',
-		]);
+		expect(
+			result.body.data
+				.filter((event: { id: number }) => event.id === 1)
+				.map((event: { starts_at: string }) => event.starts_at),
+		).toEqual(['2025-11-03T13:00:00Z', '2025-11-10T13:00:00Z', '2025-11-17T13:00:00Z', '2025-11-24T13:00:00Z']);
 		expect(result.body.data[8]).toMatchObject({ id: 1, ends_at: '2025-11-10T14:00:00Z', recurrence: { count: 4 } });
 		expect(idsOf(await search({ ...NOVEMBER, recurring: false }))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12]);
 		expect(idsOf(await search({ ...NOVEMBER, archived: true, recurring: false }))).toContain(10);
@@ -222,7 +221,8 @@ describe('event search (GET /calendar/events)', () => {
 	test('without a period, the current day', async () => {
 		const now = new Date();
 		const today = (hours: number) =>
-			new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hours)).toISOString().slice(0, 19) + 'Z';
+			new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hours)).toISOString().slice(0, 19) +
+			'Z';
 		const created = await h.api('POST', '/calendar/events', {
 			body: { type: '2', starts_at: today(23), ends_at: `${today(23).slice(0, 14)}59:59Z`, all_day: false },
 		});
@@ -338,7 +338,13 @@ describe("a user's agenda", () => {
 		]);
 		const busyAt = { from: '2025-11-10T13:00:00', to: '2025-11-10T15:00:00', slot_duration: 60 };
 		const owner = await h.api('POST', '/calendar/events', {
-			body: { type: '6', starts_at: '2025-11-10T14:00:00Z', ends_at: '2025-11-10T14:30:00Z', all_day: false, users: [participant(1007, true, true)] },
+			body: {
+				type: '6',
+				starts_at: '2025-11-10T14:00:00Z',
+				ends_at: '2025-11-10T14:30:00Z',
+				all_day: false,
+				users: [participant(1007, true, true)],
+			},
 		});
 		expect((await h.api('GET', '/calendar/users/1007/availability', { query: busyAt })).body.data).toEqual([]);
 		const ignoringOther = await h.api('GET', '/calendar/users/1007/availability', {
@@ -386,15 +392,29 @@ describe("a user's agenda", () => {
 			query: { agency_id: 101, from: '2025-11-03T00:00:00', to: '2025-11-04T00:00:00' },
 		});
 		expect(result.body.data).toEqual([
-			{ starts_at: '2025-11-03T09:00:00Z', ends_at: '2025-11-03T12:00:00Z', user_id: 1001, firstname: expect.any(String), lastname: expect.any(String) },
-			{ starts_at: '2025-11-03T14:00:00Z', ends_at: '2025-11-03T19:00:00Z', user_id: 1004, firstname: expect.any(String), lastname: expect.any(String) },
+			{
+				starts_at: '2025-11-03T09:00:00Z',
+				ends_at: '2025-11-03T12:00:00Z',
+				user_id: 1001,
+				firstname: expect.any(String),
+				lastname: expect.any(String),
+			},
+			{
+				starts_at: '2025-11-03T14:00:00Z',
+				ends_at: '2025-11-03T19:00:00Z',
+				user_id: 1004,
+				firstname: expect.any(String),
+				lastname: expect.any(String),
+			},
 		]);
 		const week = await h.api('GET', '/calendar/permanences/timeframe/users', { query: { agency_id: 103 } });
 		// Agency 103: two ranges on weekdays, closed on Saturday.
 		expect(week.body.data).toHaveLength(10);
 		const missing = await h.api('GET', '/calendar/permanences/timeframe/users');
 		expect([missing.status, detailFields(missing)]).toEqual([422, ['agency_id']]);
-		expect((await h.api('GET', '/calendar/permanences/timeframe/users', { query: { agency_id: 201 } })).status).toBe(403);
+		expect((await h.api('GET', '/calendar/permanences/timeframe/users', { query: { agency_id: 201 } })).status).toBe(
+			403,
+		);
 	});
 });
 

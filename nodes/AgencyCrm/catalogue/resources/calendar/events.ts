@@ -22,14 +22,20 @@ const eventId: FieldSpec = idInPath(
 		placeholder: 'e.g. 120',
 		description: 'The ID of the event',
 	},
-	[integerId('section 4 "Calendar": "DELETE /calendar/events/{eventId}: eventId integer" (section 2 "Calendar event": "id integer")')],
+	[
+		integerId(
+			'section 4 "Calendar": "DELETE /calendar/events/{eventId}: eventId integer" (section 2 "Calendar event": "id integer")',
+		),
+	],
 );
 
 /** A write answered without the event reads it back by its ID. */
 const EVENT_RECORD = { id: 'id', readBack: 'calendar:getEvent' };
 
 /** The event path an item changes, so that two items changing one event run in input order. */
-const writesEvent = (request: { pathParams: Record<string, unknown> }) => [`calendar event ${String(request.pathParams.eventId)}`];
+const writesEvent = (request: { pathParams: Record<string, unknown> }) => [
+	`calendar event ${String(request.pathParams.eventId)}`,
+];
 
 /** The status body is our guess: the event's own `archived` flag (spec section 2), which a create also takes. */
 const ARCHIVE_BODY = guess('an event is archived or restored by sending archived true or false');
@@ -106,6 +112,8 @@ export const eventEndpoints: Endpoint[] = [
 		path: '/calendar/events',
 		packs: ['SITE_CALENDAR:READ'],
 		pagination: 'offset',
+		pageSizeKey: 'perPage',
+		maxPageSize: { size: 50, source: evidence('calendar search pages hold at most 50 events (perPage)') },
 		fields: [
 			...periodFields('the current day'),
 			{
@@ -170,7 +178,8 @@ export const eventEndpoints: Endpoint[] = [
 					name: 'recurring',
 					type: 'boolean',
 					default: true,
-					description: 'Whether a recurring event comes as each of its occurrences in the period (the API does so by default) rather than once',
+					description:
+						'Whether a recurring event comes as each of its occurrences in the period (the API does so by default) rather than once',
 				},
 			},
 			{
@@ -230,7 +239,6 @@ export const eventEndpoints: Endpoint[] = [
 				placement: 'top',
 				key: 'archived',
 				convert: archiveOrRestore,
-				required: ARCHIVE_BODY,
 				rules: [rule(ARCHIVE_BODY, (value) => (isBoolean(value) ? 'must be archive or restore' : undefined))],
 				property: {
 					displayName: 'Change',
