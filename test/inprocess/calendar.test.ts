@@ -59,7 +59,7 @@ test('a Page Size above 50 is asked as 50, with a notice', async () => {
 
 test('a period bound the node cannot read is refused before sending, naming the field (production evidence)', async () => {
 	const { output, requests } = await run([searchEvents({}, { from: 'next Tuesday', to: NOVEMBER.to })]);
-	expect(output[0].error).toBe('Invalid input: "From" (from) could not be read as a date-time');
+	expect(output[0].error).toBe('Invalid input: "Period From" (from) could not be read as a date-time');
 	expect(requests).toEqual([]);
 });
 
@@ -67,7 +67,7 @@ test('a period that ends before it starts is sent, with a hint that it holds not
 	const { output, requests, hints } = await run([searchEvents({}, { from: NOVEMBER.to, to: NOVEMBER.from })]);
 	expect(requests).toHaveLength(1);
 	expect(output[0].error).toMatch(/^VALIDATION_ERROR: to: must be after from \(HTTP 422\)$/);
-	expect(hints.map((hint) => hint.message).join('\n')).toContain('"To" (to) is not after "From"');
+	expect(hints.map((hint) => hint.message).join('\n')).toContain('"Period To" (to) is not after "Period From"');
 });
 
 test('Update Event: participants that break the create rules are refused before sending (production evidence)', async () => {

@@ -160,7 +160,7 @@ test('Get Permanence Users: the agency, required, and the period', async () => {
 test('what production refuses is refused before sending, naming the field; what we guess only hints', async () => {
 	expect(
 		await problems('getAllEvents', { returnAll: true, filters: { from: 'soon', to: '2026-03-02' }, options: {} }),
-	).toEqual(['"From" (from) could not be read as a date-time']);
+	).toEqual(['"Period From" (from) could not be read as a date-time']);
 	expect(
 		await problems('updateEvent', {
 			eventId: '120',
@@ -174,5 +174,7 @@ test('what production refuses is refused before sending, naming the field; what 
 		agencyId: byId(101),
 		options: { from: '2026-03-09T00:00:00Z', to: '2026-03-02T00:00:00Z' },
 	});
-	expect(backwards.hints).toEqual(['"To" (to) is not after "From" (2026-03-09T00:00:00): the period holds nothing']);
+	expect(backwards.hints).toEqual([
+		'"Period To" (to) is not after "Period From" (2026-03-09T00:00:00): the period holds nothing',
+	]);
 });

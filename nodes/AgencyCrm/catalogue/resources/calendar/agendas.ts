@@ -89,7 +89,7 @@ export const agendaEndpoints: Endpoint[] = [
 				key: 'exclude_types',
 				convert: commaList,
 				property: {
-					displayName: 'Ignored Event Type Names or Keys',
+					displayName: 'Ignored Type Names or Keys',
 					name: 'excludeTypes',
 					type: 'multiOptions',
 					typeOptions: { loadOptionsMethod: 'getEventTypeKeys' },

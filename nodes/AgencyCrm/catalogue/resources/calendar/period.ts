@@ -25,11 +25,11 @@ export function periodFields(whenLeftOut: string): FieldSpec[] {
 			convert: toZonelessUtc,
 			rules: [periodRule],
 			property: {
-				displayName: 'From',
+				displayName: 'Period From',
 				name: 'from',
 				type: 'dateTime',
 				default: '',
-				description: `Start of the period, sent in UTC. Left out with To: ${whenLeftOut}.`,
+				description: `Start of the period, sent in UTC. Left out with Period To: ${whenLeftOut}.`,
 			},
 		},
 		{
@@ -38,11 +38,11 @@ export function periodFields(whenLeftOut: string): FieldSpec[] {
 			convert: toZonelessUtc,
 			rules: [periodRule],
 			property: {
-				displayName: 'To',
+				displayName: 'Period To',
 				name: 'to',
 				type: 'dateTime',
 				default: '',
-				description: `End of the period, sent in UTC. Left out with From: ${whenLeftOut}.`,
+				description: `End of the period, sent in UTC. Left out with Period From: ${whenLeftOut}.`,
 			},
 		},
 	];
@@ -52,5 +52,7 @@ export function periodFields(whenLeftOut: string): FieldSpec[] {
 export const periodInOrder: Check = check(guess('calendar periods end after they start'), ({ qs }) => {
 	const [from, to] = [qs.from, qs.to].map((bound) => Date.parse(`${String(bound)}Z`));
 	if (Number.isNaN(from) || Number.isNaN(to) || to > from) return [];
-	return [{ field: '"To" (to)', message: `is not after "From" (${String(qs.from)}): the period holds nothing` }];
+	return [
+		{ field: '"Period To" (to)', message: `is not after "Period From" (${String(qs.from)}): the period holds nothing` },
+	];
 });
