@@ -25,6 +25,8 @@ export interface Site {
 	name: string;
 	agency_ids: number[];
 	mandate_register_enabled: boolean;
+	/** The agenda module, without which no calendar endpoint answers (403 MODULE_DISABLED). */
+	agenda_module_enabled: boolean;
 }
 
 export interface Agency {

@@ -6,7 +6,11 @@ import { AgencyCrm } from '../../nodes/AgencyCrm/AgencyCrm.node';
 import { ENDPOINTS, findEndpoint, RESOURCES } from '../../nodes/AgencyCrm/catalogue';
 import { fieldProperties, isRequiredParameter, operationProperties } from '../../nodes/AgencyCrm/catalogue/describe';
 import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
-import { endsAfterStarts, participantRules } from '../../nodes/AgencyCrm/catalogue/resources/calendar/checks';
+import {
+	endsAfterStarts,
+	participantRules,
+	PARTICIPANTS_OF_NEW_EVENT,
+} from '../../nodes/AgencyCrm/catalogue/resources/calendar/checks';
 import { InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 import type { Check, Endpoint, PreparedRequest } from '../../nodes/AgencyCrm/catalogue/types';
 import { listSearch } from '../../nodes/AgencyCrm/methods/listSearch';
@@ -209,6 +213,7 @@ describe('product update: product_id in the body (spec section 4 "Products")', (
 
 describe('calendar event checks (spec section 4 "Calendar")', () => {
 	const organizerAndCreator = { user_id: 1001, is_organizer: true, is_creator: true };
+	const participants = participantRules(PARTICIPANTS_OF_NEW_EVENT);
 
 	test('ends must come after starts', () => {
 		expect(testCheck(endsAfterStarts, { starts_at: '2026-05-01T10:00:00Z', ends_at: '2026-05-01T11:00:00Z' })).toEqual(
@@ -220,17 +225,17 @@ describe('calendar event checks (spec section 4 "Calendar")', () => {
 	});
 
 	test('participants: one organizer, one creator, each user once; the list may be null', () => {
-		expect(testCheck(participantRules, { users: [organizerAndCreator] })).toEqual([]);
-		expect(testCheck(participantRules, { users: null })).toEqual([]);
+		expect(testCheck(participants, { users: [organizerAndCreator] })).toEqual([]);
+		expect(testCheck(participants, { users: null })).toEqual([]);
 		expect(
-			testCheck(participantRules, {
+			testCheck(participants, {
 				users: [
 					{ user_id: 1001, is_organizer: true, is_creator: false },
 					{ user_id: 1002, is_organizer: false, is_creator: true },
 				],
 			}),
 		).toEqual([]);
-		const messages = (users: IDataObject[]) => testCheck(participantRules, { users }).map((problem) => problem.message);
+		const messages = (users: IDataObject[]) => testCheck(participants, { users }).map((problem) => problem.message);
 		expect(messages([])).toEqual(['must have exactly one organizer (has 0)', 'must have exactly one creator (has 0)']);
 		expect(messages([{ user_id: 1001, is_organizer: false, is_creator: true }])).toEqual([
 			'must have exactly one organizer (has 0)',

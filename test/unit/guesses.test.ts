@@ -5,7 +5,7 @@ import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import { blocks, InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 import type { Endpoint, FieldSpec, PreparedRequest, RuleSource } from '../../nodes/AgencyCrm/catalogue/types';
 import type { Baseline, Parameters } from '../support/cases/baseline';
-import { baselineOf, operationKey, prepareItem, withField } from '../support/cases/baseline';
+import { baselineOf, inCollection, operationKey, prepareItem, withField } from '../support/cases/baseline';
 import type { Binary } from '../support/fakeN8n';
 
 /**
@@ -68,12 +68,18 @@ interface GuessCase {
 	expectSent?: (request: PreparedRequest) => void;
 }
 
+/** A calendar period whose end comes before its start. */
+const ENDS_BEFORE_IT_STARTS = { from: '2025-11-10T00:00:00Z', to: '2025-11-03T00:00:00Z' };
+
 /** Input that breaks each guessed check across fields, keyed by operation. */
 const BREAKING_CHECKS: Record<string, (parameters: Parameters) => Parameters> = {
 	'customer:create': (parameters) => ({ ...parameters, lastname: '', additionalFields: {} }),
 	'lead:createSeller': (parameters) => ({ ...parameters, additionalFields: {} }),
 	'lead:createBuyer': (parameters) => ({ ...parameters, additionalFields: {} }),
 	'user:deletePhoto': (parameters) => ({ ...parameters, profilePicture: false, signaturePicture: false }),
+	'calendar:getAllEvents': (parameters) => inCollection(parameters, 'filters', ENDS_BEFORE_IT_STARTS),
+	'calendar:getPermanenceUsers': (parameters) => inCollection(parameters, 'options', ENDS_BEFORE_IT_STARTS),
+	'calendar:getUserAvailability': (parameters) => inCollection(parameters, 'options', ENDS_BEFORE_IT_STARTS),
 };
 
 function fieldCases(endpoint: Endpoint, baseline: Baseline | undefined): GuessCase[] {

@@ -48,7 +48,12 @@ export const RESOURCES: readonly Resource[] = [
 		actionEndpoints,
 	),
 	resource('Agency', 'agency', 'Agencies of the site, and what this access can reach', agencyEndpoints),
-	resource('Calendar', 'calendar', 'Agenda events, event types and office hours', calendarEndpoints),
+	resource(
+		'Calendar',
+		'calendar',
+		'Agenda events, availability, working hours, shared agendas and office hours',
+		calendarEndpoints,
+	),
 	resource('Config List', 'config', 'Values of configuration lists', configEndpoints),
 	resource('Consent', 'consent', 'Cold-calling consent of a contact', consentEndpoints),
 	resource('Contact', 'customer', "Buyers, sellers, tenants and landlords (the API's customers)", customerEndpoints),
