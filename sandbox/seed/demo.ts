@@ -468,7 +468,8 @@ class SiteGenerator {
 					]),
 					collected_at: collectedAt,
 					revoked_at: revoked ? customer.updated_at : null,
-					accept_outside_hours: this.random.chance(0.5),
+					// From the id, not the random sequence: the rest of the demo data stays as it was.
+					accept_outside_hours: id % 2 === 0,
 					proof_file_names: this.random.chance(0.5) ? [`consent-${id}.pdf`] : [],
 				});
 			}

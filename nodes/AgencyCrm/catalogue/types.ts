@@ -255,6 +255,8 @@ export interface Endpoint {
 	 * A larger Page Size is asked as this one, with a notice.
 	 */
 	maxPageSize?: { size: number; source: RuleSource };
+	/** The keys that together tell this list's records apart, where the id alone does not (an event's occurrences). */
+	recordKeys?: string[];
 	/** The page size's parameter when it is not the spec's `per_page` (product search's `count`). */
 	pageSizeKey?: string;
 	/**

@@ -118,6 +118,9 @@ function moreFollow(meta: PageMeta, records: IDataObject[], seen: number): boole
 const signalled = (meta: PageMeta) =>
 	typeof meta.has_more === 'boolean' || typeof meta.total === 'number' || 'next_cursor' in meta;
 
+/** An identifier as text; undefined when absent. */
+export const idText = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
+
 /**
  * For offset paging, a test that a record was not on an earlier page: a listing added at the head
  * between two pages shifts the next page by one, which would give a record twice. A record without
@@ -126,11 +129,10 @@ const signalled = (meta: PageMeta) =>
 function offsetRepeats(request: ApiRequest, mode: PaginationMode): (record: IDataObject) => boolean {
 	if (mode === 'cursor') return () => true;
 	const ids = new Set<string>();
-	const keys = request.recordIdKeys ?? ['id'];
+	const identity = request.recordIdentity ?? ((record: IDataObject) => idText(record.id));
 	return (record) => {
-		const key = keys.find((name) => record[name] !== undefined && record[name] !== null);
-		if (key === undefined) return true;
-		const id = String(record[key]);
+		const id = identity(record);
+		if (id === undefined) return true;
 		if (!ids.has(id)) return Boolean(ids.add(id));
 		request.repeatedRecord?.(id);
 		return false;

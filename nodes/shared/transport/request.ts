@@ -39,8 +39,8 @@ export interface ApiRequest {
 	/** A JSON object, or a ready body (multipart) with its content type in `headers`. */
 	body?: IDataObject | Buffer;
 	headers?: IDataObject;
-	/** The keys a list's records carry their id under, first found first; `id` by default (pagination.ts). */
-	recordIdKeys?: string[];
+	/** What tells a list's records apart (pagination.ts); by default their `id`. Undefined for a record without one. */
+	recordIdentity?: (record: IDataObject) => string | undefined;
 	/** Told of each record an offset-paged list gave again (pagination.ts), which is dropped. */
 	repeatedRecord?: (id: string) => void;
 	/** For a list whose paging parameters are not the spec's `per_page`, `cursor` and `offset` (pagination.ts). */

@@ -40,8 +40,9 @@ export const calendarCases: EndpointCase[] = [
 	},
 	{
 		endpoint: 'DELETE /calendar/events/{eventId}',
+		title: 'read first, so that a 404 after a lost answer can only be this removal',
 		parameters: { resource: 'calendar', operation: 'deleteEvent', eventId: '2' },
-		request: { method: 'DELETE', path: '/calendar/events/2' },
+		request: { method: 'DELETE', path: '/calendar/events/2', after: ['GET /calendar/events/{eventId}'] },
 		verify: ({ output }) => expect(output[0]).toEqual({ deleted: true }),
 	},
 	{

@@ -112,6 +112,8 @@ export const eventEndpoints: Endpoint[] = [
 		path: '/calendar/events',
 		packs: ['SITE_CALENDAR:READ'],
 		pagination: 'offset',
+		// A recurring event's occurrences share its id.
+		recordKeys: ['id', 'starts_at'],
 		pageSizeKey: 'perPage',
 		maxPageSize: { size: 50, source: evidence('calendar search pages hold at most 50 events (perPage)') },
 		fields: [
