@@ -291,9 +291,16 @@ async function lookedUp(request: ApiRequest): Promise<ApiResponse | undefined> {
 	return request.idempotent ? undefined : await request.lookUpOutcome?.();
 }
 
-/** The `data` of a JSON answer (`{data: …}`), or the whole body when there is no envelope. */
+/** What an envelope holds besides its `data` (spec section 4: `data`, `meta`, `links`; errors' `request_id`). */
+const ENVELOPE_KEYS = new Set(['data', 'meta', 'links', 'request_id', 'success', 'message']);
+
+/**
+ * The `data` of a JSON answer (`{data: …, meta: …}`), or the whole body when there is no envelope. A
+ * body with `data` beside keys no envelope has is a record that has a field named `data`: it is the
+ * record, whole.
+ */
 export function responseData(response: ApiResponse): unknown {
 	const body = response.body;
-	if (typeof body === 'object' && body !== null && 'data' in body) return (body as { data: unknown }).data;
-	return body;
+	if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) return body;
+	return Object.keys(body).every((key) => ENVELOPE_KEYS.has(key)) ? (body as { data: unknown }).data : body;
 }

@@ -9,7 +9,7 @@ import {
 	nestedUnder,
 } from '../fields';
 import { atLeastOne, guess } from '../rules';
-import type { Converter, Endpoint, FieldSpec } from '../types';
+import type { Converter, Endpoint, FieldSpec, WrittenRecord } from '../types';
 import { CONTACT_FIELDS } from './customer';
 import { PRODUCT_FEATURE_FIELDS, propertyTypeField, transactionTypeField } from './product/fields';
 
@@ -25,6 +25,9 @@ const oneSearchRequest: Converter = (value, env) => {
 	const rows = criteria(value, env);
 	return 'value' in rows && rows.value !== undefined ? { value: [{ criteria: rows.value }] } : rows;
 };
+
+/** What a lead answered without a body outputs: its contact, read back. */
+const LEAD_CONTACT: WrittenRecord = { id: 'customers_id', readBack: 'customer:get' };
 
 /** What both leads send: the agency, the request and the contact. */
 function leadFields(defaultNature: string): FieldSpec[] {
@@ -71,6 +74,8 @@ export const leadEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/leads/sellers',
 		packs: ['Leads'],
+		// Answered without a body, the lead is its contact, read back by the id a Location gives it.
+		record: LEAD_CONTACT,
 		resend: {
 			resend: false,
 			reason:
@@ -99,6 +104,7 @@ export const leadEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/leads/buyers',
 		packs: ['Leads'],
+		record: LEAD_CONTACT,
 		resend: {
 			resend: false,
 			reason:
