@@ -37,6 +37,12 @@ export function listEntries(value: unknown): string[] {
 		.filter(Boolean);
 }
 
+/**
+ * A bound whose 0, the default the editor shows, means no bound: 0 sends nothing, so that a filter
+ * added and left as it is filters nothing (a Maximum Price of 0 emptied every list).
+ */
+export const boundUnlessZero: Converter = (value) => ok(isAbsent(value) || Number(value) === 0 ? undefined : value);
+
 /** Multi-select or "a, b" text → `a,b` (the API's comma-separated query values). */
 export const commaList: Converter = (value) => {
 	const entries = listEntries(value);
