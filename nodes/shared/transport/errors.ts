@@ -51,7 +51,7 @@ const supportLine = (requestId: string | undefined) =>
 function nextStep(status: number, guide: RefusalGuide, hasDetails: boolean): string | undefined {
 	switch (status) {
 		case 401:
-			return 'Agency CRM refused the access token even after a new token exchange: open the credential, check the Client ID and Client Secret, and press Test.';
+			return 'Agency CRM refused the access token even after a new token exchange: open the credential, check the Client ID and Client Secret, and press Save, which tests them.';
 		case 403:
 			return guide.accessNeeded
 				? `This operation needs ${guide.accessNeeded}: ask Agency CRM to grant it to this API client. An agency named in the request must also belong to the credential's site.`
