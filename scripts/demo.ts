@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { startSandbox } from '../sandbox';
+import { executionLinks } from '../tools/demo/executions';
 import { importIdempotently, ImportItem } from '../tools/demo/imports';
 import { watchLifeline } from '../tools/demo/lifeline';
 import { DemoPorts, demoPorts, describePorts, portsInUse } from '../tools/demo/ports';
@@ -128,10 +129,12 @@ async function main() {
 		const userFolder = path.join(folder, 'n8n');
 		const newN8nFolder = !existsSync(path.join(userFolder, '.n8n', 'database.sqlite'));
 
+		const executions = executionLinks();
 		const sandbox = await startSandbox({
 			port: ports.sandbox,
 			quiet: true,
 			dataFile: path.join(folder, 'sandbox.json'),
+			executions,
 		});
 		closers.push({ name: 'the sandbox', close: () => sandbox.close() });
 		const client = sandbox.clients.find((candidate) => candidate.clientId === 'demo-client') ?? sandbox.clients[0];
@@ -168,6 +171,7 @@ async function main() {
 			stopGraceMs: N8N_STOP_GRACE_MS,
 		});
 		closers.push({ name: 'n8n', close: () => server.stop().finally(() => log.end()) });
+		executions.connect(urls.n8n);
 		const logFile = path.relative(ROOT, path.join(folder, 'n8n.log'));
 		void server.exited.then((code) => stop(`n8n exited by itself (code ${code}); its log: ${logFile}`, 1));
 		writeFileSync(path.join(folder, 'last-run.json'), JSON.stringify({ n8nUrl: urls.n8n }));
@@ -185,6 +189,7 @@ async function main() {
 			'',
 			`  n8n         ${urls.n8n}   log in as ${OWNER.email} / ${OWNER.password}`,
 			`  console     ${urls.console}   the CRM's screens: contacts, properties, webhooks; make trigger events happen here`,
+			'              (the trigger examples start unpublished: publish one in n8n first, then receive a lead or save a listing)',
 			`  sandbox API ${sandbox.origin}   credential "${CREDENTIAL_NAME}": client ${client.clientId}, site ${client.siteId}`,
 			`  stand-in    ${standIn.url}   the examples' mailing tool and chat: prints what it receives`,
 			'',
