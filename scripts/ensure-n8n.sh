@@ -53,8 +53,15 @@ fi
 progress_count="progress_size '$n8n_dir/node_modules'"
 progress ensure-n8n "downloading and unpacking n8n $version's packages (npm ci, 2-3 GB)" "about 2-5 min" \
 	bash -c "cd '$n8n_dir' && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error"
+# --ignore-scripts=false: the build of sqlite3 is its install script, and under npm start or npm test
+# npm passes the repository's ignore-scripts on to every npm it runs (npm_config_ignore_scripts).
 progress ensure-n8n "compiling sqlite3 for n8n $version (npm rebuild sqlite3)" "about 90 s" \
-	bash -c "cd '$n8n_dir' && npm rebuild sqlite3 --loglevel=error"
+	bash -c "cd '$n8n_dir' && npm rebuild sqlite3 --ignore-scripts=false --loglevel=error"
+# A rebuild that ran no script succeeds without building: without the binding n8n cannot open its database.
+[ -f "$n8n_dir/node_modules/sqlite3/build/Release/node_sqlite3.node" ] || {
+	echo "[ensure-n8n] sqlite3 was not compiled for n8n $version: its install is left unstamped, the next run installs again" >&2
+	exit 1
+}
 
 runtime_stamp "$n8n_dir" "$want"
 echo "[ensure-n8n] n8n $(installed_version) installed in $((SECONDS - start)) s"

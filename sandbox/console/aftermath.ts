@@ -1,11 +1,11 @@
 /**
  * What came of the deliveries a console form just caused (a website lead, a saved contact or
- * listing): the page the form leads to says whether each delivery was acknowledged, and whether
- * the workflow it started has acted yet, read from the API's request log: the requests clients made
- * after the change. Until then the page refreshes itself every 2 s (no script: a
- * meta refresh), saying what it waits for; once the workflow's requests have stopped for 2 s it
- * shows their result, and after 30 s without a request it stops, and says so. With n8n beside it
- * (npm start), each delivery links to the n8n execution it started.
+ * listing): the page the form leads to says what each delivery's webhook answered, and whether the
+ * workflow it started has acted yet, read from the API's request log (the requests clients made
+ * after the change). Until then the page refreshes itself every 2 s (no script: a meta refresh),
+ * saying what it waits for; once the workflow's requests have stopped for 2 s it shows their
+ * result, and 30 s after the change it stops waiting, and says so. With n8n beside it (npm start),
+ * each delivery links to the n8n execution it started.
  */
 import type { RequestLogEntry, Ring } from '../metrics';
 import type { DeliveryLogEntry, WebhookDispatcher } from '../webhooks';
@@ -87,12 +87,12 @@ export function aftermathOf(sources: AftermathSources, awaited: Awaited, now = D
 	if (deliveries.length === 0) return waiting(html`Sending the webhook deliveries.`);
 	const answers = deliveries.map(
 		(delivery, index) =>
-			html`${index ? ', ' : ''}webhook ${delivery.hook_id} answered
+			html`${index ? ', webhook' : 'Webhook'} ${delivery.hook_id} answered
 			${delivery.status === null ? `nothing (${delivery.error})` : `HTTP ${delivery.status}`}
 			${executionLink(sources.executions, delivery)}`,
 	);
 	const acknowledged = deliveries.filter((delivery) => delivery.outcome === 'delivered');
-	if (acknowledged.length === 0) return { report: html`Delivered: ${answers}. No workflow was started.` };
+	if (acknowledged.length === 0) return { report: html`${answers}. No workflow was started.` };
 	// The workflow's requests: those of a client after the change (the deliveries went out after it).
 	const acted = sources.requests
 		.latest()
@@ -100,19 +100,17 @@ export function aftermathOf(sources: AftermathSources, awaited: Awaited, now = D
 		.map((request) => Date.parse(request.at));
 	if (acted.length === 0) {
 		return waiting(
-			html`Delivered: ${answers}. Waiting for the workflow to act (a trigger example acts once it is published in n8n).`,
+			html`${answers}. Waiting for the workflow to act (a trigger example acts once it is published in n8n).`,
 		);
 	}
 	const last = Math.max(...acted);
 	const unlinked = sources.executions && acknowledged.some((delivery) => !sources.executions?.of(delivery));
 	if (unlinked && now - last >= QUIET_MS)
-		return waiting(html`Delivered: ${answers}. The workflow has acted; looking up its n8n execution.`);
+		return waiting(html`${answers}. The workflow has acted; looking up its n8n execution.`);
 	if (now - last < QUIET_MS)
-		return waiting(
-			html`Delivered: ${answers}. The workflow is at work: ${requestCount(acted.length)} to the API so far.`,
-		);
+		return waiting(html`${answers}. The workflow is at work: ${requestCount(acted.length)} to the API so far.`);
 	return {
-		report: html`Delivered: ${answers}. The workflow has acted: ${requestCount(acted.length)} to the API, the last at
-		${time(last)} UTC. This page shows what they changed.`,
+		report: html`${answers}. The workflow has acted: ${requestCount(acted.length)} to the API, the last at ${time(last)}
+		UTC. This page shows what they changed.`,
 	};
 }

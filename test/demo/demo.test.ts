@@ -249,6 +249,13 @@ test('in the console (headless Chromium), a website lead runs the published lead
 		record: { customers_id: made.leadId, email: made.leadEmail, lastname: 'Demo', origin_id: 1 },
 	});
 	expect(nodeOutput(routed, 'Create Follow-Up')).toHaveLength(1);
+	// The contact's page, left alone, refreshes itself until the workflow has acted, then shows the agent
+	// it assigned, and links the delivery to the execution it started.
+	await page.locator('#aftermath', { hasText: 'This page shows what they changed' }).waitFor({ timeout: 40_000 });
+	expect(await page.locator('#edit-contact [name=user_id]').inputValue()).not.toBe('');
+	expect(await page.locator('#aftermath a.execution').getAttribute('href')).toBe(
+		`${n8nUrl}/workflow/${LEAD_ROUTING.id}/executions/${routed.id}`,
+	);
 
 	// A new price for a listing.
 	await page.getByRole('link', { name: 'Properties' }).click();
@@ -361,8 +368,8 @@ test('what a user builds (a workflow and a credential through the REST API) is t
 	expect((await api<{ active: boolean }>('GET', `/workflows/${LEAD_ROUTING.id}`)).body.active).toBe(true);
 	expect(await executionsOf(api, LEAD_ROUTING.id)).toHaveLength(1);
 
-	// The same browser, after the restart: still signed in, its workflows listed.
-	expect((await editor.request.get(`${n8nUrl}/rest/login`)).status()).toBe(200);
+	// The same browser, after the restart: still signed in, its workflows listed (signed out, n8n would
+	// show its sign-in form instead).
 	await editor.goto(`${n8nUrl}/home/workflows`);
 	await editor.getByText(LEAD_ROUTING.name).first().waitFor({ timeout: 30_000 });
 	expect(new URL(editor.url()).pathname).not.toMatch(/^\/signin/);

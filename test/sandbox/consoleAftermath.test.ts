@@ -67,7 +67,7 @@ test('after a lead, the contact page waits for the workflow, refreshing itself, 
 		return aftermath(page).includes('HTTP 200') && page;
 	});
 	expect(refreshes(waiting)).toBe(true);
-	expect(aftermath(waiting)).toContain(`Delivered: webhook ${hook.body.data.id} answered HTTP 200 n8n execution.`);
+	expect(aftermath(waiting)).toContain(`Webhook ${hook.body.data.id} answered HTTP 200 n8n execution.`);
 	expect(aftermath(waiting)).toContain('Waiting for the workflow to act');
 	expect(aftermath(waiting)).toContain('This page refreshes itself every 2 s.');
 
