@@ -38,10 +38,11 @@ export function listEntries(value: unknown): string[] {
 }
 
 /**
- * A bound whose 0, the default the editor shows, means no bound: 0 sends nothing, so that a filter
- * added and left as it is filters nothing (a Maximum Price of 0 emptied every list).
+ * A filter whose default in the editor, 0 or off, means no filter: at that default it sends nothing,
+ * so that a filter added and left as it is filters nothing (a Maximum Price of 0 emptied every list).
  */
-export const boundUnlessZero: Converter = (value) => ok(isAbsent(value) || Number(value) === 0 ? undefined : value);
+export const filterUnlessZeroOrOff: Converter = (value) =>
+	ok(isAbsent(value) || value === false || (typeof value !== 'boolean' && Number(value) === 0) ? undefined : value);
 
 /** Multi-select or "a, b" text → `a,b` (the API's comma-separated query values). */
 export const commaList: Converter = (value) => {

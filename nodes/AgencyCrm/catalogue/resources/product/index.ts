@@ -1,4 +1,4 @@
-import { boundUnlessZero } from '../../convert';
+import { filterUnlessZeroOrOff } from '../../convert';
 import { agencyField, criteriaField, productField, updatedSinceField } from '../../fields';
 import { check, guess, integer, rule, spec } from '../../rules';
 import { SEARCH_RESEND } from '../../resend';
@@ -98,7 +98,7 @@ export const productEndpoints: Endpoint[] = [
 			{
 				in: 'body',
 				placement: 'collection',
-				convert: boundUnlessZero,
+				convert: filterUnlessZeroOrOff,
 				property: {
 					displayName: 'Minimum Price',
 					name: 'priceMin',
@@ -110,7 +110,7 @@ export const productEndpoints: Endpoint[] = [
 			{
 				in: 'body',
 				placement: 'collection',
-				convert: boundUnlessZero,
+				convert: filterUnlessZeroOrOff,
 				property: {
 					displayName: 'Maximum Price',
 					name: 'priceMax',
