@@ -21,6 +21,7 @@ import {
 import { readExamples } from '../tools/n8n/examples';
 import { ROOT, createInstance, importJson, publicApi, startServer } from '../tools/n8n/launcher';
 import { crmNode, linearWorkflow, sandboxCredential } from '../tools/n8n/workflows';
+import { waitFor } from '../test/support/waitFor';
 import type { Credential } from '../tools/n8n/workflows';
 
 /**
@@ -67,6 +68,13 @@ async function main() {
 		const leadRouting = examples.get('lead-routing.json')!;
 		const { status } = await (await publicApi(server))('POST', `/workflows/${leadRouting.id}/activate`);
 		if (status !== 200) throw new Error(`Could not publish ${leadRouting.id}: HTTP ${status}`);
+		// n8n 2.x publishes in the background: the trigger's hook appears a moment after the answer.
+		await waitFor('the lead-routing trigger registering its webhook', async () => {
+			const hooks = (await (await fetch(`${sandbox.origin}/_admin/hooks`)).json()) as {
+				data: Array<{ status: string }>;
+			};
+			return hooks.data.some((hook) => hook.status === 'active');
+		});
 		await consoleScreenshots(editor.page, sandbox.consoleUrl);
 	} finally {
 		await editor.close();
@@ -132,7 +140,13 @@ async function consoleScreenshots(page: Page, consoleUrl: string) {
 	await shootConsole('new-lead');
 	await Promise.all([page.waitForURL(/notice=/), form.getByRole('button', { name: 'Receive the lead' }).click()]);
 	// The contact's page refreshes itself until the lead-routing workflow has assigned the lead.
-	await page.locator('#aftermath', { hasText: 'This page shows what they changed' }).waitFor({ timeout: 40_000 });
+	const aftermath = page.locator('#aftermath');
+	await aftermath
+		.filter({ hasText: 'This page shows what they changed' })
+		.waitFor({ timeout: 40_000 })
+		.catch(async (error: Error) => {
+			throw new Error(`${error.message}\nThe page said: ${await aftermath.innerText().catch(() => '(no #aftermath)')}`);
+		});
 	await shootConsole('after-lead');
 	await page.goto(`${consoleUrl}/contacts`);
 	await shootConsole('contacts');
