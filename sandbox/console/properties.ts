@@ -9,7 +9,7 @@ import { PRODUCT_STATUSES } from '../model';
 import type { CriterionDefinition, Product } from '../model';
 import { addPicture, readProductChanges, updateProduct } from '../resources/products';
 import { FieldReader } from '../validation';
-import { consolePage, consoleRoute, eventReach, formatDate, siteOf, recordOf, listPage } from './common';
+import { consolePage, consoleRoute, formatDate, listPage, recordOf, redirectAfterEvent, siteOf } from './common';
 import type { ConsoleContext, ConsoleRequest, ConsoleRoute } from './common';
 import { accepting, numberOrNull, redirectWithNotice, textOrNull } from './forms';
 import type { ConsoleReply, FormFields } from './forms';
@@ -197,9 +197,11 @@ export function propertyRoutes(context: ConsoleContext): ConsoleRoute[] {
 	}
 
 	const saved = (product: Product, what: string) =>
-		redirectWithNotice(
+		redirectAfterEvent(
+			context,
+			{ siteId: product.site_id, event: 'PRODUCT_UPDATE', resourceId: product.product_id },
 			`/console/properties/${product.product_id}`,
-			`${what} ${eventReach(context, product.site_id, 'PRODUCT_UPDATE')}`,
+			what,
 		);
 
 	function editProperty(request: ConsoleRequest): Promise<ConsoleReply> {

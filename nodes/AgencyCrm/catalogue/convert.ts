@@ -37,6 +37,13 @@ export function listEntries(value: unknown): string[] {
 		.filter(Boolean);
 }
 
+/**
+ * A filter whose default in the editor, 0 or off, means no filter: at that default it sends nothing,
+ * so that a filter added and left as it is filters nothing (a Maximum Price of 0 emptied every list).
+ */
+export const filterUnlessZeroOrOff: Converter = (value) =>
+	ok(isAbsent(value) || value === false || (typeof value !== 'boolean' && Number(value) === 0) ? undefined : value);
+
 /** Multi-select or "a, b" text → `a,b` (the API's comma-separated query values). */
 export const commaList: Converter = (value) => {
 	const entries = listEntries(value);

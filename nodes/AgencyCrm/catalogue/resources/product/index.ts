@@ -1,3 +1,4 @@
+import { filterUnlessZeroOrOff } from '../../convert';
 import { agencyField, criteriaField, productField, updatedSinceField } from '../../fields';
 import { check, guess, integer, rule, spec } from '../../rules';
 import { SEARCH_RESEND } from '../../resend';
@@ -99,12 +100,26 @@ export const productEndpoints: Endpoint[] = [
 			{
 				in: 'body',
 				placement: 'collection',
-				property: { displayName: 'Minimum Price', name: 'priceMin', type: 'number', default: 0 },
+				convert: filterUnlessZeroOrOff,
+				property: {
+					displayName: 'Minimum Price',
+					name: 'priceMin',
+					type: 'number',
+					default: 0,
+					description: '0: no minimum',
+				},
 			},
 			{
 				in: 'body',
 				placement: 'collection',
-				property: { displayName: 'Maximum Price', name: 'priceMax', type: 'number', default: 0 },
+				convert: filterUnlessZeroOrOff,
+				property: {
+					displayName: 'Maximum Price',
+					name: 'priceMax',
+					type: 'number',
+					default: 0,
+					description: '0: no maximum',
+				},
 			},
 			updatedSinceField(),
 			criteriaField('product'),
