@@ -66,23 +66,10 @@ describe('a write accepted is output whole', () => {
 		expect(hints).toEqual([expect.stringContaining('without the record or its ID')]);
 	});
 
-	test('an update answered with the changed fields only: the whole record, read back by its path', async () => {
-		const whole = { id: 42, customers_id: 42, firstname: 'Ana', lastname: 'Martin', email: 'ana@example.com' };
-		const { output, routes } = await run(
-			{
-				resource: 'customer',
-				operation: 'update',
-				customerId: byId(42),
-				output: 'raw',
-				additionalFields: { firstname: 'Ana' },
-			},
-			[ok({ data: { firstname: 'Ana' } }), ok({ data: whole })],
-		);
-		expect(routes).toEqual(['PATCH /customers/42', 'GET /customers/42']);
-		expect(output).toEqual([whole]);
-	});
-
-	test('an update answered with its id and the changed field only is read back whole too', async () => {
+	test.each([
+		['the changed fields only', { firstname: 'Ana' }],
+		['its id and the changed field only', { id: 42, firstname: 'Ana' }],
+	])('an update answered with %s: the whole record, read back by its path', async (_answer, answered) => {
 		const whole = {
 			id: 42,
 			customers_id: 42,
@@ -92,16 +79,14 @@ describe('a write accepted is output whole', () => {
 			type: 'buyer',
 			agency_id: 101,
 		};
-		const { output, routes } = await run(
-			{
-				resource: 'customer',
-				operation: 'update',
-				customerId: byId(42),
-				output: 'raw',
-				additionalFields: { firstname: 'Ana' },
-			},
-			[ok({ data: { id: 42, firstname: 'Ana' } }), ok({ data: whole })],
-		);
+		const update = {
+			resource: 'customer',
+			operation: 'update',
+			customerId: byId(42),
+			output: 'raw',
+			additionalFields: { firstname: 'Ana' },
+		};
+		const { output, routes } = await run(update, [ok({ data: answered }), ok({ data: whole })]);
 		expect(routes).toEqual(['PATCH /customers/42', 'GET /customers/42']);
 		expect(output).toEqual([whole]);
 	});
