@@ -25,13 +25,21 @@ function relationKeys(keys: OutputKeys, request: PreparedRequest): string[] {
  * names them otherwise, Simplified would keep almost nothing.
  */
 export function looksAsExpected(record: IDataObject, keys: OutputKeys): boolean {
-	const present = keys.simple.filter((key) => keyIn(record, key, keys) !== undefined).length;
-	return keyIn(record, keys.id, keys) !== undefined && present * 2 >= keys.simple.length;
+	return expectedShape(keys)(record);
 }
 
-/** The name a key has in the record: its own, else the first of its alternatives there (`id` for `customers_id`). */
-function keyIn(record: IDataObject, key: string, keys: OutputKeys): string | undefined {
-	return [key, ...(keys.alternatives?.[key] ?? [])].find((name) => name in record);
+/** looksAsExpected for many records: each key's names worked out once. */
+function expectedShape(keys: OutputKeys): (record: IDataObject) => boolean {
+	const idNames = namesOf(keys.id, keys);
+	const simple = keys.simple.map((key) => namesOf(key, keys));
+	const has = (record: IDataObject, names: string[]) => names.some((name) => name in record);
+	return (record) =>
+		has(record, idNames) && simple.filter((names) => has(record, names)).length * 2 >= keys.simple.length;
+}
+
+/** The names a key may come under: its own, then its alternatives (`id` for `customers_id`). */
+function namesOf(key: string, keys: OutputKeys): string[] {
+	return [key, ...(keys.alternatives?.[key] ?? [])];
 }
 
 /**
@@ -52,10 +60,13 @@ export function outputShaper(
 	if (!keys || !choice || choice.mode === 'raw') return (record) => record;
 	const simplified = choice.mode === 'simple';
 	const chosen = choice.mode === 'fields' ? choice.fields : keys.simple;
-	const wanted = [keys.id, ...chosen, ...relationKeys(keys, request)];
+	// Each key with the names it may come under, worked out once: a Return All shapes thousands of records.
+	const idNames = namesOf(keys.id, keys);
+	const wanted = [...chosen, ...relationKeys(keys, request)].map((key) => namesOf(key, keys));
+	const looksWhole = expectedShape(keys);
 	let toldWhole = false;
 	return (record) => {
-		if (simplified && !looksAsExpected(record, keys)) {
+		if (simplified && !looksWhole(record)) {
 			if (!toldWhole) {
 				item.notices.push(
 					`Output "Simplified": records came without most of the keys it keeps (${[keys.id, ...keys.simple].join(', ')}), so they are output whole`,
@@ -67,11 +78,9 @@ export function outputShaper(
 		// The identifier under every name it came with: a workflow reading production's `id` works on an
 		// API that also sends the spec's `customers_id`.
 		const shaped: IDataObject = {};
-		for (const name of [keys.id, ...(keys.alternatives?.[keys.id] ?? [])]) {
-			if (name in record) shaped[name] = record[name];
-		}
-		for (const key of wanted) {
-			const name = keyIn(record, key, keys);
+		for (const name of idNames) if (name in record) shaped[name] = record[name];
+		for (const names of wanted) {
+			const name = names.find((candidate) => candidate in record);
 			if (name !== undefined) shaped[name] = record[name];
 		}
 		return shaped;
