@@ -43,7 +43,7 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 			resource: 'product',
 			action: 'update',
 			id: 5001,
-			changes: { rooms },
+			changes: { criteria: [{ id: 'NbPieces', value: rooms }] },
 		});
 	}
 	const picture = new FormData();
@@ -62,8 +62,8 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 	);
 	const deliveriesBefore = (await first.admin('GET', '/deliveries')).body.data;
 	expect(deliveriesBefore).toHaveLength(2);
-	const listingBefore = (await first.api('GET', '/products/5001?fetch=pictures')).body.data;
-	expect(listingBefore.pictures).toContainEqual(uploaded.body.data);
+	const listingBefore = (await first.api('GET', '/products/5001?fetch=products_photos')).body.data;
+	expect(listingBefore.products_photos).toContainEqual(uploaded.body.data);
 	await first.close();
 
 	const second = await Harness.start({ dataFile: file });
@@ -81,9 +81,10 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 			expect.objectContaining({ id: kept, url: receiver.url('/fail'), status: 'suspended' }),
 		]);
 		expect((await second.admin('GET', '/deliveries')).body.data).toEqual(deliveriesBefore);
-		const product = (await second.api('GET', '/products/5001?fetch=pictures')).body.data;
+		const product = (await second.api('GET', '/products/5001?fetch=products_photos')).body.data;
 		expect(product).toEqual(listingBefore);
-		expect(product.rooms).toBe(3);
+		const { criteres_number: numbers } = (await second.api('GET', '/products/5001?fetch=criteres_number')).body.data;
+		expect(numbers).toContainEqual({ critere_id: 3, critere_name: 'Nombre de pièces', critere_value: 3 });
 
 		// Ids given before the restart, deleted ones included, are not given again.
 		const next = await second.api('POST', '/hooks', {
@@ -111,7 +112,7 @@ test('a file it cannot read is set aside under another name, and the sandbox sta
 		expect(sandbox.sandbox.data).toEqual({
 			file,
 			state: 'seeded',
-			setAside: `it has format 999, this sandbox reads 1; moved to ${path.join(folder, setAside[0])}`,
+			setAside: `it has format 999, this sandbox reads 2; moved to ${path.join(folder, setAside[0])}`,
 		});
 		expect(JSON.parse(readFileSync(path.join(folder, setAside[0]), 'utf8'))).toEqual({ format: 999, tables: {} });
 		expect((await sandbox.api('GET', '/customers/10120')).status).toBe(200);
