@@ -136,11 +136,14 @@ describe('node versions', () => {
 	test('what version 1 adds since 0.1.0 leaves a 0.1.0 workflow running as it did', () => {
 		const saved = savedParameters as ParameterShapes;
 		const now = parameterShapes(properties, 1);
-		const added = Object.entries(now).flatMap(([operation, shapes]) =>
-			Object.entries(shapes)
-				.filter(([path, shape]) => !saved[operation]?.[path] && !runsAsBefore(path, shape))
-				.map(([path]) => `${operation} ${path}`),
-		);
+		// An operation 0.1.0 did not have is in none of its workflows.
+		const added = Object.entries(now)
+			.filter(([operation]) => saved[operation] !== undefined)
+			.flatMap(([operation, shapes]) =>
+				Object.entries(shapes)
+					.filter(([path, shape]) => !saved[operation]?.[path] && !runsAsBefore(path, shape))
+					.map(([path]) => `${operation} ${path}`),
+			);
 		expect(added).toEqual([]);
 	});
 
@@ -197,6 +200,8 @@ describe('version 2: data in Additional Fields and Filters, settings under Optio
 		'output',
 		'paginationMode',
 		'perPage',
+		'sortOrder',
+		'sortType',
 		'uploadEncoding',
 		'uploadPartName',
 	];

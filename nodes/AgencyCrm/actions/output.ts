@@ -16,6 +16,27 @@ function relationKeys(request: PreparedRequest, parameter: string | undefined): 
 	]);
 }
 
+const camelCase = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * A record's criteria groups (`criteres_text`…, or their camelCase forms) as one object of
+ * `name: value` pairs; a name two criteria share is told apart by the criterion's id. None: undefined.
+ */
+function criteriaByName(record: IDataObject, groups: string[]): IDataObject | undefined {
+	const items = groups.flatMap((group) => {
+		const list = record[group] ?? record[camelCase(group)];
+		return Array.isArray(list) ? (list as IDataObject[]) : [];
+	});
+	if (!items.length) return undefined;
+	const criteria: IDataObject = {};
+	for (const item of items) {
+		const id = item.critere_id ?? item.critereId;
+		const name = String(item.critere_name ?? item.critereName ?? id);
+		criteria[name in criteria ? `${name} (${String(id)})` : name] = item.critere_value ?? item.critereValue;
+	}
+	return criteria;
+}
+
 /**
  * Whether a record is what the Simplified keys expect: it has its identifier and at least half of
  * the other keys. Most of those keys are guesses (docs/assumptions.md "Records"): against an API that
@@ -56,7 +77,10 @@ export function outputShaper(
 	if (mode === 'raw') return (record) => record;
 	const simplified = mode !== 'fields';
 	const chosen = simplified ? keys.simple : listEntries(read(selectedFields));
-	const wanted = [keys.id, ...chosen, ...relationKeys(request, keys.relationsParameter)];
+	// Simplified shows criteria groups as one object of name: value pairs, not as they came.
+	const groups = simplified ? (keys.criteriaGroups ?? []) : [];
+	const relations = relationKeys(request, keys.relationsParameter).filter((key) => !groups.includes(key));
+	const wanted = [keys.id, ...chosen, ...relations];
 	let toldWhole = false;
 	return (record) => {
 		if (simplified && !looksAsExpected(record, keys)) {
@@ -70,6 +94,8 @@ export function outputShaper(
 		}
 		const shaped: IDataObject = {};
 		for (const key of wanted) if (key in record) shaped[key] = record[key];
+		const criteria = groups.length ? criteriaByName(record, groups) : undefined;
+		if (criteria) shaped.criteria = criteria;
 		return shaped;
 	};
 }

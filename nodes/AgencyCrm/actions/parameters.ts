@@ -22,6 +22,7 @@ export function parameterReader(context: IExecuteFunctions, endpoint: Endpoint, 
 	};
 	return (field: FieldSpec): unknown => {
 		const place = placeOf(endpoint, version, field);
+		if (place === undefined) return undefined;
 		if (place !== 'top') return collection(place)[field.property.name];
 		return parameter(field.property.name, field.property.default);
 	};

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PaginationMode } from '../../shared/transport';
+import { criterionRowsOf } from '../catalogue/criteria';
 import { convertField, keyOf } from '../catalogue/fields';
 import { itemOptionsOf } from '../catalogue/nodeOptions';
 import { fillPath } from '../catalogue/requests';
@@ -138,6 +139,8 @@ function place(endpoint: Endpoint, inputs: Inputs, env: ConvertEnv): PreparedReq
 		if (field.in === 'path') request.pathParams[field.property.name] = value as IDataObject[string];
 		else if (field.in === 'query') request.qs[key] = value as IDataObject[string];
 		else if (field.in === 'file') request.files.push({ part: key, file: value as FileValue });
+		else if (field.in === 'criteria')
+			request.criteria = [...(request.criteria ?? []), ...criterionRowsOf(field, value)];
 		else setDeep(request.body, key, value);
 	}
 	const options = itemOptionsOf(endpoint);

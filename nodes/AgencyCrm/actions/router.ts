@@ -11,6 +11,7 @@ import { mapBounded } from './concurrency';
 import { parameterReader } from './parameters';
 import { CUSTOM_OPERATIONS } from './customOperations';
 import { prepareRequest } from './prepareRequest';
+import { resolveCriteria } from './criteria';
 import type { ItemRun } from './itemRun';
 import { runEndpoint } from './runEndpoint';
 import type { Turn } from './writeOrder';
@@ -116,7 +117,7 @@ async function runItem(context: IExecuteFunctions, item: ItemRun, turn: Turn, hi
 			itemIndex,
 		});
 	}
-	const request = await prepareRequest(context, endpoint, itemIndex);
+	const request = await resolveCriteria(context, endpoint, await prepareRequest(context, endpoint, itemIndex), item);
 	hints.push(...request.hints);
 	await turn.ready(writesOf(endpoint, request));
 	const results = endpoint.custom

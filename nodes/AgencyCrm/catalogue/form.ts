@@ -58,12 +58,17 @@ function placed(place: Place, ...fields: Array<FieldSpec | undefined>): FormEntr
 const onTop = (field: FieldSpec) => field.placement === 'top';
 const optional = (field: FieldSpec) => field.placement === 'collection';
 
+/** The endpoint's inputs in the form of a version: all but those of the other version only. */
+const fieldsOf = (endpoint: Endpoint, version: NodeVersion) =>
+	endpoint.fields.filter((field) => field.onlyInVersion === undefined || field.onlyInVersion === version);
+
 function firstVersion(endpoint: Endpoint): FormEntry[] {
 	const options = itemOptionsOf(endpoint);
+	const fields = fieldsOf(endpoint, 1);
 	return [
-		...placed('top', ...endpoint.fields.filter(onTop), options.returnAll, options.limit),
+		...placed('top', ...fields.filter(onTop), options.returnAll, options.limit),
 		...placed('top', options.output, options.legacySimplify, options.selectedFields),
-		...placed(optionalGroupOf(endpoint), ...endpoint.fields.filter(optional)),
+		...placed(optionalGroupOf(endpoint), ...fields.filter(optional)),
 		...placed(
 			extrasGroupOf(endpoint),
 			options.pageSize,
@@ -88,7 +93,7 @@ function matchKeysOf(endpoint: Endpoint): FieldSpec[] {
 function secondVersion(endpoint: Endpoint): FormEntry[] {
 	const options = itemOptionsOf(endpoint);
 	const keys = matchKeysOf(endpoint);
-	const rest = endpoint.fields.filter((field) => !keys.includes(field));
+	const rest = fieldsOf(endpoint, 2).filter((field) => !keys.includes(field));
 	const data = endpoint.pagination || endpoint.method === 'GET' ? 'filters' : 'additionalFields';
 	return [
 		...placed('top', ...keys, ...rest.filter(onTop), options.returnAll, options.limit),
@@ -119,10 +124,13 @@ export function formOf(endpoint: Endpoint, version: NodeVersion): readonly FormE
 	return both[version];
 }
 
-/** Where the form of this version has the input; one it does not have is a defect of the node. */
-export function placeOf(endpoint: Endpoint, version: NodeVersion, field: FieldSpec): Place {
+/**
+ * Where the form of this version has the input; undefined for an input of the other version only
+ * (`FieldSpec.onlyInVersion`); any other input it does not have is a defect of the node.
+ */
+export function placeOf(endpoint: Endpoint, version: NodeVersion, field: FieldSpec): Place | undefined {
 	const entry = formOf(endpoint, version).find((candidate) => candidate.field === field);
-	if (!entry)
-		throw new Error(`"${field.property.name}" is not an input of ${endpoint.resource}:${endpoint.operation.value}`);
-	return entry.place;
+	if (entry) return entry.place;
+	if (field.onlyInVersion !== undefined && field.onlyInVersion !== version) return undefined;
+	throw new Error(`"${field.property.name}" is not an input of ${endpoint.resource}:${endpoint.operation.value}`);
 }

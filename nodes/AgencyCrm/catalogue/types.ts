@@ -1,6 +1,7 @@
 import type { IDataObject, IHttpRequestMethods, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { PaginationMode } from '../../shared/transport';
+import type { CriteriaSpec, CriterionRow, CriterionShortcut } from './criteria';
 
 /** Subscription packs (spec section 1). Calendar endpoints need a calendar permission instead. */
 export type Pack =
@@ -48,10 +49,12 @@ export interface Rule {
 /**
  * Where a field's value goes: a `{placeholder}` of the path, the query, the JSON body, (for
  * uploads) a file read from the item's binary property named by the field, sent as
- * `Endpoint.upload` says, or `node`: an option the node reads itself (Limit, Page Size, the escape
+ * `Endpoint.upload` says, `criteria`: rows of criteria of the site (or one, for a field sent as a
+ * criterion), resolved against the site's referential and placed as `Endpoint.criteria` says
+ * (catalogue/criteria.ts), or `node`: an option the node reads itself (Limit, Page Size, the escape
  * hatches, Concurrency, the trigger's Events; catalogue/nodeOptions.ts).
  */
-export type FieldLocation = 'path' | 'query' | 'body' | 'file' | 'node';
+export type FieldLocation = 'path' | 'query' | 'body' | 'file' | 'criteria' | 'node';
 
 /** A binary input resolved for an upload. */
 export interface FileValue {
@@ -68,10 +71,16 @@ export interface ConvertEnv {
 /**
  * What one input became: its value, or why no well-formed request can carry it (text that is not
  * JSON, a binary field the item does not have), on the authority of `source` (by default: the request
- * carries JSON). A field with `parts` also keeps each part's own result, for validation to judge.
+ * carries JSON). A field with `parts` also keeps each part's own result, for validation to judge;
+ * `notes` say what the conversion changed that the user should hear of (never blocking: guesses).
  */
 export type Converted =
-	{ value: unknown; parts?: ReadonlyMap<FieldSpec, Converted> } | { problem: string; source?: RuleSource };
+	| {
+			value: unknown;
+			parts?: ReadonlyMap<FieldSpec, Converted>;
+			notes?: Array<{ message: string; source: RuleSource }>;
+	  }
+	| { problem: string; source?: RuleSource };
 
 /**
  * Turns what the user entered into what the API expects. It fails (`problem`) only when no
@@ -114,6 +123,16 @@ export interface FieldSpec {
 	 */
 	values?: RuleSource;
 	/**
+	 * A field sent as one criterion of the site (`in: 'criteria'`): version 1's Price, Rooms, Status…,
+	 * which production keeps as criteria (catalogue/criteria.ts).
+	 */
+	criterion?: CriterionShortcut;
+	/**
+	 * The one node version whose form has the input (catalogue/form.ts): version 1 for what 0.1.0
+	 * shipped and version 2 gives otherwise (a Price now a criterion row), version 2 for what replaces it.
+	 */
+	onlyInVersion?: 1 | 2;
+	/**
 	 * For a `fixedCollection` that gives one object (a recurrence rule, a point): its parts, each read,
 	 * converted and judged as a field of its own, under its key in the object. Their order is the
 	 * order problems are reported in; the editor shows them sorted by name.
@@ -146,6 +165,11 @@ export interface PreparedRequest {
 	limit?: number;
 	/** How the files travel, when the user chose (catalogue/uploads.ts); else the endpoint's `upload`. */
 	upload?: UploadEncoding;
+	/**
+	 * The criteria typed (rows, and fields sent as criteria), not yet in the body: resolved against the
+	 * site's referential, then placed as `Endpoint.criteria` says (actions/criteria.ts).
+	 */
+	criteria?: CriterionRow[];
 	/** Problems that do not block: guesses the input contradicts, shown to the user as hints. */
 	hints: Problem[];
 }
@@ -212,6 +236,11 @@ export interface OutputKeys {
 	fields: string[];
 	/** The parameter naming the related data asked for (`include`, `fetch`): those keys always come out. */
 	relationsParameter?: string;
+	/**
+	 * Groups of `{critere_name, critere_value}` items (a property's `criteres_*`): Simplified turns them
+	 * into one `criteria` object of `name: value` pairs; Raw and Selected Fields keep them as they are.
+	 */
+	criteriaGroups?: string[];
 }
 
 export interface Endpoint {
@@ -227,6 +256,8 @@ export interface Endpoint {
 	pagination?: PaginationMode;
 	/** When the API pages this endpoint in more than one way, the modes users may choose (first: default). */
 	paginationModes?: PaginationMode[];
+	/** The criteria of the site this endpoint writes or filters by, and how they travel (catalogue/criteria.ts). */
+	criteria?: CriteriaSpec;
 	/** Largest page the spec allows for this list; other lists are only guessed (docs/assumptions.md). */
 	maxPageSize?: { size: number; source: RuleSource };
 	/** Values that follow from others (e.g. `product_id` from the path), filled before the checks. */
