@@ -121,7 +121,7 @@ export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatch
 			const existing = id === undefined ? undefined : store.customers.get(id);
 			if (id !== undefined && !existing) throw notFound(`Customer ${id}`);
 			const targetSite = existing?.site_id ?? siteId;
-			const changes = readCustomerChanges(changesReader, store, targetSite);
+			const changes = readCustomerChanges(changesReader, store, targetSite, existing);
 			if (changes.agency_id !== undefined && !store.agencyIdsOfSite(targetSite).includes(changes.agency_id))
 				changesReader.fail('agency_id', `is not an agency of site ${targetSite}`);
 			changesReader.throwIfInvalid();

@@ -75,6 +75,9 @@ export interface Sandbox {
 
 export const DEFAULT_SEED = 1;
 
+/** What production's token endpoint answers as `expires_in`: 7 days. */
+export const PRODUCTION_TOKEN_LIFETIME_S = 604_800;
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const seeded = generateDemoData(options.seed ?? DEFAULT_SEED, {
 		customers: options.customers ?? 120,
@@ -86,7 +89,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const metrics = new Metrics();
 	const faults = new Faults();
 	const profiles = new AnswerProfiles(options.answerProfile);
-	const tokens = new TokenStore(options.tokenLifetimeSeconds ?? 3600);
+	// Production's tokens last 7 days (docs/sandbox.md "As production").
+	const tokens = new TokenStore(options.tokenLifetimeSeconds ?? PRODUCTION_TOKEN_LIFETIME_S);
 	let saver: DataSaver | undefined;
 	const dispatcher = new WebhookDispatcher(store, metrics, {
 		timeoutMs: options.deliveryTimeoutMs ?? 10_000,

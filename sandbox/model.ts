@@ -25,6 +25,8 @@ export interface Site {
 	name: string;
 	agency_ids: number[];
 	mandate_register_enabled: boolean;
+	/** The agenda module, without which no calendar endpoint answers (403 MODULE_DISABLED). */
+	agenda_module_enabled: boolean;
 }
 
 export interface Agency {
@@ -131,7 +133,10 @@ export interface Consent {
 	reason: string;
 	collected_at: string;
 	revoked_at: string | null;
-	proof_file_name: string | null;
+	/** Whether the contact may be called outside office hours; null when the consent did not say. */
+	accept_outside_hours: boolean | null;
+	/** The proof files stored, by name: kept when the consent is updated or revoked (changelog 1.4.0). */
+	proof_file_names: string[];
 }
 
 /**

@@ -4,12 +4,13 @@
  * VALIDATION_ERROR does. Required readers return a placeholder on failure: callers must call
  * `throwIfInvalid()` before using the values.
  */
-import { ApiError, CriteriaError, CriterionProblem, ErrorDetail, invalidField, validationError } from './http';
+import { ApiError, CriteriaError, CriterionProblem, ErrorDetail, invalidField, toUtc, validationError } from './http';
 
 export type JsonObject = Record<string, unknown>;
 
 const UTC_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isObject(value: unknown): value is JsonObject {
@@ -134,6 +135,19 @@ export class FieldReader {
 		return this.read(key, rule, (value) =>
 			isUtcDateTime(value) ? undefined : 'must be a UTC datetime formatted YYYY-MM-DDTHH:MM:SSZ',
 		) as string | null | undefined;
+	}
+
+	/**
+	 * An ISO 8601 date-time with its zone (`…Z` or `…+02:00`, milliseconds allowed), as production's
+	 * action dates take it; answered in UTC `YYYY-MM-DDTHH:MM:SSZ`.
+	 */
+	optionalIsoDateTime(key: string, rule: Rule = {}): string | null | undefined {
+		const value = this.read(key, rule, (given) =>
+			typeof given === 'string' && ISO_DATE_TIME.test(given) && !Number.isNaN(Date.parse(given))
+				? undefined
+				: 'must be an ISO 8601 date-time with its zone, e.g. 2026-05-01T10:00:00Z',
+		) as string | null | undefined;
+		return typeof value === 'string' ? toUtc(new Date(value)) : value;
 	}
 
 	optionalDate(key: string, rule: Rule = {}): string | null | undefined {

@@ -27,7 +27,7 @@ const LABELS: Record<string, string> = {
 	phone: 'Phone',
 	mobile_phone: 'Mobile phone',
 	type: 'Type',
-	origin_id: 'Origin',
+	origin: 'Origin',
 	user_id: 'Agent',
 	transaction_type: 'Looking to',
 	comment: 'Message',
@@ -137,7 +137,7 @@ export function contactRoutes(context: ConsoleContext): ConsoleRoute[] {
 				const transactionType = reader.requiredOneOf('transaction_type', ['sale', 'rental'] as const);
 				const customerFields = {
 					...textsOrNull(form, ['firstname', 'lastname', 'email', 'phone']),
-					origin_id: numberOrNull(form, 'origin_id'),
+					origin: numberOrNull(form, 'origin_id'),
 				};
 				// Problems of both readers are reported together.
 				const customerReader = new FieldReader(customerFields, '', reader.details);
@@ -251,11 +251,11 @@ export function contactRoutes(context: ConsoleContext): ConsoleRoute[] {
 				const reader = new FieldReader({
 					...textsOrNull(form, ['firstname', 'lastname', 'email', 'phone', 'mobile_phone']),
 					type: form.type,
-					origin_id: numberOrNull(form, 'origin_id'),
+					origin: numberOrNull(form, 'origin_id'),
 					agency_id: numberOrNull(form, 'agency_id'),
 					user_id: numberOrNull(form, 'user_id'),
 				});
-				const changes = readCustomerChanges(reader, store, customer.site_id);
+				const changes = readCustomerChanges(reader, store, customer.site_id, customer);
 				if (changes.agency_id !== undefined && !store.agencyIdsOfSite(customer.site_id).includes(changes.agency_id))
 					reader.fail('agency_id', `is not an agency of site ${customer.site_id}`);
 				requireCustomerIdentity(reader, { ...customer, ...changes });

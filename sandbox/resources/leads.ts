@@ -84,7 +84,8 @@ function recordLead(
 		reason: `${sourceName} - ${TRANSACTION_LABELS[transactionType]} - ${lead.requestNature}`,
 		collected_at: now,
 		revoked_at: null,
-		proof_file_name: previous?.proof_file_name ?? null,
+		accept_outside_hours: previous?.accept_outside_hours ?? null,
+		proof_file_names: previous?.proof_file_names ?? [],
 	});
 	store.addAction({
 		action_id: store.actions.nextId(),

@@ -167,8 +167,15 @@ export function generateDemoData(seed: number, sizes: DemoSizes): Store {
 		name: 'Demo Realty Network',
 		agency_ids: [101, 102, 103],
 		mandate_register_enabled: true,
+		agenda_module_enabled: true,
 	});
-	store.sites.set(2, { site_id: 2, name: 'Solo Agency', agency_ids: [201], mandate_register_enabled: false });
+	store.sites.set(2, {
+		site_id: 2,
+		name: 'Solo Agency',
+		agency_ids: [201],
+		mandate_register_enabled: false,
+		agenda_module_enabled: false,
+	});
 
 	const plans: SitePlan[] = [
 		{
@@ -187,6 +194,16 @@ export function generateDemoData(seed: number, sizes: DemoSizes): Store {
 	for (const plan of plans) new SiteGenerator(store, random, plan).run();
 	return store;
 }
+
+/**
+ * What a few seeded events are besides a plain appointment, by position in their site: a weekly
+ * series of four, a confidential one, an archived one.
+ */
+const CALENDAR_VARIETY: Record<number, (startsAt: string) => Partial<CalendarEvent>> = {
+	0: (dtstart) => ({ recurrence: { dtstart, freq: 'weekly', interval: 1, count: 4, until: null } }),
+	2: () => ({ is_confidential: true }),
+	9: () => ({ archived: true }),
+};
 
 /** Fills one site; the steps run in a fixed order so the PRNG sequence is reproducible. */
 class SiteGenerator {
@@ -486,7 +503,9 @@ class SiteGenerator {
 					]),
 					collected_at: collectedAt,
 					revoked_at: revoked ? customer.updated_at : null,
-					proof_file_name: this.random.chance(0.5) ? `consent-${id}.pdf` : null,
+					// From the id, not the random sequence: the rest of the demo data stays as it was.
+					accept_outside_hours: id % 2 === 0,
+					proof_file_names: this.random.chance(0.5) ? [`consent-${id}.pdf`] : [],
 				});
 			}
 			if ((customer.type === 'buyer' || customer.type === 'tenant') && this.random.chance(0.6))
@@ -683,6 +702,7 @@ class SiteGenerator {
 		}
 	}
 
+	/** Four events a day or so per agency; a few (by position, so the PRNG sequence stays the same) show what the agenda can hold. */
 	private calendarEvents(): void {
 		const { siteId, agencyIds } = this.plan;
 		const products = this.store.products.forSite(siteId);
@@ -722,6 +742,7 @@ class SiteGenerator {
 				archived: false,
 				parent_id: null,
 				recurrence: null,
+				...CALENDAR_VARIETY[index]?.(toUtc(new Date(starts))),
 			};
 			this.store.calendarEvents.insert(event);
 		}

@@ -92,6 +92,10 @@ test('dropdowns are loaded from the API', async () => {
 		).data;
 	const eventTypes = await options('getEventTypes');
 	expect(eventTypes.map((option) => option.value).sort()).toEqual(['1', '2', '3', '4', '5', '6']);
+	// A user's availability names the types it ignores by key.
+	const eventTypeKeys = await options('getEventTypeKeys');
+	expect(eventTypeKeys.find((option) => option.value === 'VISIT')).toEqual({ name: 'Visite', value: 'VISIT' });
+	expect(eventTypeKeys).toHaveLength(6);
 	const genders = await options('getGenders');
 	expect(genders.map((option) => option.value).sort()).toEqual(['M', 'MME', 'M_MME', 'SCI', 'SOC']);
 	const groups = await options('getCustomerGroups');

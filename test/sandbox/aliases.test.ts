@@ -63,18 +63,14 @@ describe('camelCase keys on every customer endpoint (spec sections 2 "Customer" 
 		});
 	});
 
-	test('consent: keys of the body and of the proof file', async () => {
+	test('consent: keys of the body', async () => {
 		const result = await h.api('POST', '/customers/10012/consent', {
-			body: {
-				reason: 'Accord',
-				collectedAt: '2025-01-02T03:04:05Z',
-				proofFile: { fileName: 'preuve.pdf', contentBase64: 'JVBERi0xLjQ=' },
-			},
+			body: { reason: 'Accord', consentDate: '2025-01-02T03:04:05+00:00', acceptOutsideHours: '0' },
 		});
 		expect(result.status).toBe(204);
 		expect((await h.admin('GET', '/records/consent/10012')).body.data).toMatchObject({
-			collected_at: '2025-01-02T03:04:05Z',
-			proof_file_name: 'preuve.pdf',
+			collected_at: '2025-01-02T03:04:05+00:00',
+			accept_outside_hours: false,
 		});
 	});
 
@@ -112,10 +108,16 @@ describe('camelCase keys on every customer endpoint (spec sections 2 "Customer" 
 
 	test('customer actions: body keys', async () => {
 		const result = await h.api('POST', '/customers/10015/actions', {
-			body: { actionTypeId: 1, userId: 1001, comment: 'Appel' },
+			body: { actionId: 1, userId: 1001, result: 'Appel', datePerformed: '2026-05-01T10:00:00.000Z' },
 		});
 		expect(result.status).toBe(201);
-		expect(result.body.data).toMatchObject({ action_type_id: 1, user_id: 1001, customers_id: 10015 });
+		expect(result.body.data).toMatchObject({
+			action_id: 1,
+			user_id: 1001,
+			customers_id: 10015,
+			result: 'Appel',
+			date_performed: '2026-05-01T10:00:00Z',
+		});
 	});
 
 	test('leads: keys of the lead, of its customer and of its search requests', async () => {

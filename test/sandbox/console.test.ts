@@ -119,18 +119,18 @@ test('a website lead becomes a contact with its origin, consent and message, and
 		`Lead received: contact ${id} created. CUSTOMER_CREATE sent to webhook ${hook.id} (Webhooks shows each delivery).`,
 	);
 
-	const customer = (await h.api('GET', `/customers/${id}?include=consent`)).body.data;
+	const customer = (await h.api('GET', `/customers/${id}?include=consent,origin`)).body.data;
 	expect(customer).toMatchObject({
 		firstname: 'Léa',
 		lastname: 'Console',
 		email: 'lea.console@example.net',
 		agency_id: 102,
-		origin_id: 1,
+		origin: { id: 1 },
 		type: 'buyer',
-		consent: { status: 'collected', reason: 'Agency website (sandbox console) - Sale - Search' },
+		consent: { reason: 'Agency website (sandbox console) - Sale - Search', revokedAt: null },
 	});
 	const history = (await h.api('GET', `/customers/${id}/actions`)).body.data;
-	expect(history).toEqual([expect.objectContaining({ action_type_id: 9, comment: lead.comment })]);
+	expect(history).toEqual([expect.objectContaining({ action_id: 9, result: lead.comment })]);
 	await eventually('delivery 1 at the receiver', async () => receiver.at('/ok').length === 1);
 	expect(receiver.at('/ok')[0].body).toMatchObject({ event_type: 'CUSTOMER_CREATE', resource_id: id });
 

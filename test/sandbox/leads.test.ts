@@ -31,9 +31,9 @@ describe('seller leads', () => {
 		const { customer, product } = result.body.data;
 		expect(customer).toMatchObject({ lastname: 'Vendeuse', agency_id: 102, type: 'seller' });
 		expect(customer.consent).toMatchObject({
-			status: 'collected',
 			reason: 'Demo Portal - Sale - Valuation',
-			collected_at: expect.stringMatching(/Z$/),
+			consentDate: expect.stringMatching(/Z$/),
+			revokedAt: null,
 		});
 		expect(product).toMatchObject({
 			agency_id: 102,
@@ -49,7 +49,7 @@ describe('seller leads', () => {
 		);
 		const history = await h.api('GET', `/customers/${customer.customers_id}/actions`);
 		expect(history.body.data).toEqual([
-			expect.objectContaining({ action_type_id: 9, comment: 'Estimation souhaitée avant l’été' }),
+			expect.objectContaining({ action_id: 9, result: 'Estimation souhaitée avant l’été' }),
 		]);
 	});
 

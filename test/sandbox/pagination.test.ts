@@ -117,19 +117,19 @@ describe('customer action history (offset through cursor)', () => {
 		const logged = [];
 		for (const actionTypeId of [1, 6, 2, 3]) {
 			const result = await h.api('POST', `/customers/${customerId}/actions`, {
-				body: { action_type_id: actionTypeId, comment: `type ${actionTypeId}` },
+				body: { action_id: actionTypeId, result: `type ${actionTypeId}` },
 			});
 			expect(result.status).toBe(201);
 			logged.push(result.body.data);
 		}
 		const first = await h.api('GET', `/customers/${customerId}/actions`, { query: { per_page: 2 } });
-		expect(first.body.data.map((action: { action_type_id: number }) => action.action_type_id)).toEqual([1, 2]);
+		expect(first.body.data.map((action: { action_id: number }) => action.action_id)).toEqual([1, 2]);
 		expect(first.body.meta).toEqual({ offset: 0, per_page: 2, has_more: true });
 		const second = await h.api('GET', `/customers/${customerId}/actions`, { query: { per_page: 2, cursor: 2 } });
-		expect(second.body.data.map((action: { action_type_id: number }) => action.action_type_id)).toEqual([3]);
+		expect(second.body.data.map((action: { action_id: number }) => action.action_id)).toEqual([3]);
 		expect(second.body.meta.has_more).toBe(false);
 		// The hidden one is still written to the journal.
-		const journal = await h.admin('GET', `/records/action/${logged[1].action_id}`);
+		const journal = await h.admin('GET', `/records/action/${logged[1].id}`);
 		expect(journal.body.data).toMatchObject({ action_type_id: 6, customers_id: customerId });
 	});
 });

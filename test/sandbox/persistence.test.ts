@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { DATA_FORMAT } from '../../sandbox/persistence';
 import { png } from '../support/fixtures/images';
 import { eventually, Harness } from '../support/sandbox/harness';
 import { useReceiver } from '../support/sandbox/receiver';
@@ -72,7 +73,7 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 		expect((await second.api('GET', `/customers/${customerId}?include=consent`)).body.data).toMatchObject({
 			lastname: 'Kept',
 			email: 'kept@example.net',
-			consent: { status: 'collected', reason: 'Signed at the agency' },
+			consent: { reason: 'Signed at the agency', revokedAt: null },
 		});
 		expect((await second.api('GET', `/customers/${customerId}/follow-ups`)).body.data).toEqual([
 			expect.objectContaining({ product_id: 5002, rating: 4 }),
@@ -112,7 +113,7 @@ test('a file it cannot read is set aside under another name, and the sandbox sta
 		expect(sandbox.sandbox.data).toEqual({
 			file,
 			state: 'seeded',
-			setAside: `it has format 999, this sandbox reads 2; moved to ${path.join(folder, setAside[0])}`,
+			setAside: `it has format 999, this sandbox reads ${DATA_FORMAT}; moved to ${path.join(folder, setAside[0])}`,
 		});
 		expect(JSON.parse(readFileSync(path.join(folder, setAside[0]), 'utf8'))).toEqual({ format: 999, tables: {} });
 		expect((await sandbox.api('GET', '/customers/10120')).status).toBe(200);

@@ -196,13 +196,13 @@ describe('products', () => {
 			views: before + 1,
 		});
 
-		const hidden = await h.api('POST', '/products/5002/actions', { body: { action_type_id: 7, comment: 'relance' } });
-		const shown = await h.api('POST', '/products/5002/actions', { body: { action_type_id: 2, comment: 'visite' } });
+		const hidden = await h.api('POST', '/products/5002/actions', { body: { action_id: 7, result: 'relance' } });
+		const shown = await h.api('POST', '/products/5002/actions', { body: { action_id: 2, result: 'visite' } });
 		const history = await h.api('GET', '/products/5002/actions', { query: { per_page: 200 } });
-		const ids = history.body.data.map((action: { action_id: number }) => action.action_id);
-		expect(ids).toContain(shown.body.data.action_id);
-		expect(ids).not.toContain(hidden.body.data.action_id);
-		expect((await h.admin('GET', `/records/action/${hidden.body.data.action_id}`)).status).toBe(200);
+		const ids = history.body.data.map((action: { id: number }) => action.id);
+		expect(ids).toContain(shown.body.data.id);
+		expect(ids).not.toContain(hidden.body.data.id);
+		expect((await h.admin('GET', `/records/action/${hidden.body.data.id}`)).status).toBe(200);
 	});
 });
 

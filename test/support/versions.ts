@@ -25,12 +25,15 @@ export function asVersion(parameters: Parameters, version: NodeVersion): Paramet
 	if (version === 1 || !endpoint) return parameters;
 	const before = formOf(endpoint, 1);
 	const after = new Map(formOf(endpoint, version).map((entry) => [entry.field, entry.place]));
+	// A parameter that moved in this version is a field of its own there, under the same name (First Name).
+	const afterByName = new Map(formOf(endpoint, version).map((entry) => [entry.field.property.name, entry.place]));
 	// What the form does not place (Resource, Operation) stays as it is.
 	const placed = new Set(before.map(({ field, place }) => (place === 'top' ? field.property.name : place)));
 	const result = Object.fromEntries(Object.entries(parameters).filter(([name]) => !placed.has(name)));
 	for (const { field, place } of before) {
 		const value = readAt(parameters, place, field.property.name);
-		if (value !== undefined) writeAt(result, after.get(field)!, field.property.name, value);
+		const moved = after.get(field) ?? afterByName.get(field.property.name);
+		if (value !== undefined && moved) writeAt(result, moved, field.property.name, value);
 	}
 	return result;
 }

@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { resolveCriteria } from '../../nodes/AgencyCrm/actions/criteria';
-import type { ItemRun } from '../../nodes/AgencyCrm/actions/itemRun';
 import { prepareRequest } from '../../nodes/AgencyCrm/actions/prepareRequest';
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
 import { InputError } from '../../nodes/AgencyCrm/catalogue/rules';
@@ -35,11 +34,10 @@ async function sent(
 		timezone: 'UTC',
 		httpRequestWithAuthentication: server.httpRequestWithAuthentication,
 	}).execute;
-	const item: ItemRun = { index: 0, notices: [] };
-	const request = await resolveCriteria(context, endpoint, await prepareRequest(context, endpoint, 0), item);
+	const request = await resolveCriteria(context, endpoint, await prepareRequest(context, endpoint, 0));
 	return {
 		body: request.body,
-		notices: item.notices,
+		notices: request.notices,
 		hints: request.hints.map((hint) => `${hint.field} ${hint.message}`),
 		calls: server.calls,
 	};
@@ -294,8 +292,7 @@ describe('property update and search', () => {
 			typeVersion: 1,
 			httpRequestWithAuthentication: server.httpRequestWithAuthentication,
 		}).execute;
-		const item: ItemRun = { index: 0, notices: [] };
-		const request = await resolveCriteria(context, endpoint, await prepareRequest(context, endpoint, 0), item);
+		const request = await resolveCriteria(context, endpoint, await prepareRequest(context, endpoint, 0));
 		expect(request.body).toEqual({
 			criterias: [
 				{ id: 'Statut', operator: 'EGAL', value: 'EnCours' },
@@ -421,7 +418,7 @@ test('the referential and each list’s values are read once per run, whatever t
 	const bodies = await Promise.all(
 		[0, 1, 2].map(async (index) => {
 			const prepared = await prepareRequest(context, endpoint, index);
-			return (await resolveCriteria(context, endpoint, prepared, { index, notices: [] })).body;
+			return (await resolveCriteria(context, endpoint, prepared)).body;
 		}),
 	);
 	expect(bodies.map((body) => body.criteria)).toEqual(

@@ -136,9 +136,9 @@ describe('node versions', () => {
 	test('what version 1 adds since 0.1.0 leaves a 0.1.0 workflow running as it did', () => {
 		const saved = savedParameters as ParameterShapes;
 		const now = parameterShapes(properties, 1);
-		// An operation 0.1.0 did not have is in none of its workflows.
+		// Only operations 0.1.0 had: a workflow saved with it holds no other.
 		const added = Object.entries(now)
-			.filter(([operation]) => saved[operation] !== undefined)
+			.filter(([operation]) => saved[operation])
 			.flatMap(([operation, shapes]) =>
 				Object.entries(shapes)
 					.filter(([path, shape]) => !saved[operation]?.[path] && !runsAsBefore(path, shape))

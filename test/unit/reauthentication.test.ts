@@ -180,7 +180,7 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('PACK_NOT_GRANTED: Customers pack needed (HTTP 403)');
 		expect(error.description).toBe(
-			"This operation needs the Customers pack: ask Agency CRM to grant it to this API client. An agency named in the request must also belong to the credential's site.<br>Request ID: r-403 (quote it to Agency CRM support)",
+			"This operation needs the Customers pack, and its permission and right (each operation has both, e.g. SITE_PRODUCT:READ + RS:PRODUCT_SEARCH to search properties), granted to the API client in Agency CRM's back office: ask for what is missing. An agency named in the request must also belong to the credential's site.<br>Request ID: r-403 (quote it to Agency CRM support)",
 		);
 		expect(error.context.apiError).toMatchObject({ code: 'PACK_NOT_GRANTED', request_id: 'r-403' });
 	});

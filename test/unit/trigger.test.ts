@@ -367,7 +367,9 @@ describe('what a delivery names', () => {
 			answers: [record({ name: 'the record' })],
 			parameters: { fetchFullRecord: true },
 		});
-		expect(fake.requests()).toEqual([{ method: 'GET', url: path, qs: undefined, body: undefined }]);
+		// A contact is always read with its origin and groups (issue 26).
+		const qs = type === 'customer' ? { include: 'origin,groups' } : undefined;
+		expect(fake.requests()).toEqual([{ method: 'GET', url: path, qs, body: undefined }]);
 		expect(items).toEqual([
 			{
 				event_type: (notification as IDataObject).event_type ?? null,
@@ -444,7 +446,7 @@ describe('related data', () => {
 			customerUpdate(5),
 			{ customerInclude: ['address', 'groups'] },
 			'/customers/5',
-			{ include: 'address,groups' },
+			{ include: 'origin,groups,address' },
 		],
 		[
 			'products: fetch in the query',
@@ -460,7 +462,13 @@ describe('related data', () => {
 			'/products/8',
 			{ fetch: 'criteria,floor_plans' },
 		],
-		['nothing chosen: no query parameter', customerUpdate(5), { customerInclude: [] }, '/customers/5', undefined],
+		[
+			'nothing chosen: a contact with what its output shows (origin and groups)',
+			customerUpdate(5),
+			{ customerInclude: [] },
+			'/customers/5',
+			{ include: 'origin,groups' },
+		],
 	])('%s', async (_case, notification, parameters, path, qs) => {
 		const { fake } = await deliver(notification, {
 			answers: [record({})],
@@ -622,7 +630,7 @@ describe('Skip Unchanged Records', () => {
 			parameters: { ...skip, customerInclude: ['groups'] },
 			answers: [record(ana)],
 		});
-		expect(contact.fake.requests()[0].qs).toEqual({ include: 'groups,address' });
+		expect(contact.fake.requests()[0].qs).toEqual({ include: 'origin,groups,address' });
 		const product = await deliver(
 			{ event_type: 'PRODUCT_UPDATE', product_id: 8 },
 			{ parameters: skip, answers: [record({ product_id: 8 })] },
@@ -634,7 +642,7 @@ describe('Skip Unchanged Records', () => {
 			parameters: { fetchFullRecord: true },
 			answers: [record({})],
 		});
-		expect(unskipped.fake.requests()[0].qs).toBeUndefined();
+		expect(unskipped.fake.requests()[0].qs).toEqual({ include: 'origin,groups' });
 	});
 
 	test('a price drop (a criterion), a new picture or a lot changed starts the workflow by default', async () => {

@@ -2,11 +2,16 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest, responseData } from '../../shared/transport';
 import type { CriteriaSpec, SiteCriterion } from '../catalogue/criteria';
-import { findCriterion, isListCriterion, listingShownNotice, placeCriteria, resolveRow } from '../catalogue/criteria';
+import {
+	UNREADABLE_REFERENTIAL,
+	findCriterion,
+	isListCriterion,
+	listingShownNotice,
+	placeCriteria,
+	resolveRow,
+} from '../catalogue/criteria';
 import { requestOf } from '../catalogue/requests';
-import { guess } from '../catalogue/rules';
 import type { Endpoint, PreparedRequest, Problem, RequestParts } from '../catalogue/types';
-import type { ItemRun } from './itemRun';
 
 /**
  * The criteria an item typed, resolved against the site's referential before sending: the criterion
@@ -16,8 +21,6 @@ import type { ItemRun } from './itemRun';
  * (catalogue/criteria.ts), after what Extra Body Fields give there. The referential and each list
  * criterion's values are read at most once per run, whatever the number of items.
  */
-
-const UNREADABLE = guess('criteria are sent as given when the site’s referential cannot be read');
 
 /** The lists read in one run (one node execution), by catalogue entry and path: shared by its items. */
 const runs = new WeakMap<object, Map<string, Promise<IDataObject[]>>>();
@@ -60,15 +63,14 @@ async function valuesOf(context: IExecuteFunctions, spec: CriteriaSpec, criterio
 }
 
 /**
- * The one call that resolves and places an item's criteria (none typed: the request as it is).
- * Notices (a label mapped to its code, a listing that will not show) go to the item; hints (what the
- * site does not list, sent as given) to the request.
+ * The one call that resolves and places an item's criteria (none typed: the request as it is), with
+ * its notices (a label mapped to its code, a listing that will not show) and hints (what the site
+ * does not list, sent as given).
  */
 export async function resolveCriteria(
 	context: IExecuteFunctions,
 	endpoint: Endpoint,
 	request: PreparedRequest,
-	item: ItemRun,
 ): Promise<PreparedRequest> {
 	const spec = endpoint.criteria;
 	const rows = request.criteria ?? [];
@@ -80,7 +82,7 @@ export async function resolveCriteria(
 		const unread: Problem = {
 			field: '"Criteria"',
 			message: `could not be checked against the site's criteria, which could not be read (${(error as Error).message})`,
-			source: UNREADABLE,
+			source: UNREADABLE_REFERENTIAL,
 		};
 		const wires = rows.map((row) => resolveRow(spec, row, {}).wire);
 		return {
@@ -99,11 +101,11 @@ export async function resolveCriteria(
 	);
 	const wires = resolved.map((row) => row.wire);
 	const shown = listingShownNotice(spec, wires);
-	item.notices.push(...resolved.flatMap((row) => row.notices), ...(shown ? [shown] : []));
 	return {
 		...request,
 		criteria: undefined,
 		body: placeCriteria(spec, request.body, wires),
 		hints: [...request.hints, ...resolved.flatMap((row) => row.hints)],
+		notices: [...request.notices, ...resolved.flatMap((row) => row.notices), ...(shown ? [shown] : [])],
 	};
 }

@@ -1,19 +1,17 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { listEntries } from '../catalogue/convert';
-import { versionOf } from '../catalogue/form';
-import { itemOptionsOf } from '../catalogue/nodeOptions';
 import type { Endpoint, OutputKeys, PreparedRequest } from '../catalogue/types';
 import type { ItemRun } from './itemRun';
-import { parameterReader } from './parameters';
 
-/** Related data asked for by name (`include=stopSms`) may come back under its snake_case key (`stop_sms`). */
-function relationKeys(request: PreparedRequest, parameter: string | undefined): string[] {
+/**
+ * Related data asked for, or always loaded (`readIncludes`), by name (`include=stopSms`): it may come
+ * back under its snake_case key (`stop_sms`).
+ */
+function relationKeys(endpoint: Endpoint, request: PreparedRequest, parameter: string | undefined): string[] {
 	if (!parameter) return [];
-	return listEntries(request.qs[parameter]).flatMap((name) => [
-		name,
-		name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase(),
-	]);
+	const names = [...(endpoint.readIncludes ?? []), ...listEntries(request.qs[parameter])];
+	return names.flatMap((name) => [name, name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()]);
 }
 
 const camelCase = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
@@ -43,43 +41,36 @@ function criteriaByName(record: IDataObject, groups: string[]): IDataObject | un
  * names them otherwise, Simplified would keep almost nothing.
  */
 function looksAsExpected(record: IDataObject, keys: OutputKeys): boolean {
-	const present = keys.simple.filter((key) => key in record).length;
-	return keys.id in record && present * 2 >= keys.simple.length;
+	const present = keys.simple.filter((key) => keyIn(record, key, keys) !== undefined).length;
+	return keyIn(record, keys.id, keys) !== undefined && present * 2 >= keys.simple.length;
+}
+
+/** The name a key has in the record: its own, else the first of its alternatives there (`id` for `customers_id`). */
+function keyIn(record: IDataObject, key: string, keys: OutputKeys): string | undefined {
+	return [key, ...(keys.alternatives?.[key] ?? [])].find((name) => name in record);
 }
 
 /**
- * How records come out as the Output option asks: Simplified (the main keys), Raw, or the Selected
- * Fields, always with the record's identifier and every relation the user asked for with `include`
- * or `fetch` (asking for it is choosing it). A record without most of the Simplified keys comes out
- * whole, and the execution gets a hint: no data is lost because a guessed key was absent.
- * Operations without the option output records as they are. The option is read once per item, not
- * per record: a Return All shapes thousands of records, and each n8n parameter read costs more than
- * the shaping itself.
+ * How records come out as the Output option asked (`PreparedRequest.output`, read and judged with the
+ * item's other inputs): Simplified (the main keys), Raw, or the Selected Fields, always with the
+ * record's identifier and every relation the user asked for with `include` or `fetch` (asking for it
+ * is choosing it). A record without most of the Simplified keys comes out whole, and the execution
+ * gets a hint: no data is lost because a guessed key was absent. Operations without the option
+ * output records as they are.
  */
 export function outputShaper(
-	context: IExecuteFunctions,
 	endpoint: Endpoint,
 	request: PreparedRequest,
 	item: ItemRun,
 ): (record: IDataObject) => IDataObject {
 	const keys = endpoint.outputKeys;
-	const { output, legacySimplify, selectedFields } = itemOptionsOf(endpoint);
-	if (!keys || !output || !selectedFields) return (record) => record;
-	const read = parameterReader(context, endpoint, item.index);
-	const asked = read(output) ?? output.property.default;
-	// Saved under 0.1.0 with Simplify off (catalogue/nodeOptions.ts, version 1 only): whole records, as then.
-	const legacyRaw =
-		asked === 'simple' &&
-		legacySimplify !== undefined &&
-		versionOf(context.getNode().typeVersion) === 1 &&
-		read(legacySimplify) === false;
-	const mode = legacyRaw ? 'raw' : asked;
-	if (mode === 'raw') return (record) => record;
-	const simplified = mode !== 'fields';
-	const chosen = simplified ? keys.simple : listEntries(read(selectedFields));
+	const choice = request.output;
+	if (!keys || !choice || choice.mode === 'raw') return (record) => record;
+	const simplified = choice.mode === 'simple';
+	const chosen = choice.mode === 'fields' ? choice.fields : keys.simple;
 	// Simplified shows criteria groups as one object of name: value pairs, not as they came.
 	const groups = simplified ? (keys.criteriaGroups ?? []) : [];
-	const relations = relationKeys(request, keys.relationsParameter).filter((key) => !groups.includes(key));
+	const relations = relationKeys(endpoint, request, keys.relationsParameter).filter((key) => !groups.includes(key));
 	const wanted = [keys.id, ...chosen, ...relations];
 	let toldWhole = false;
 	return (record) => {
@@ -92,8 +83,16 @@ export function outputShaper(
 			}
 			return record;
 		}
+		// The identifier under every name it came with: a workflow reading production's `id` works on an
+		// API that also sends the spec's `customers_id`.
 		const shaped: IDataObject = {};
-		for (const key of wanted) if (key in record) shaped[key] = record[key];
+		for (const name of [keys.id, ...(keys.alternatives?.[keys.id] ?? [])]) {
+			if (name in record) shaped[name] = record[name];
+		}
+		for (const key of wanted) {
+			const name = keyIn(record, key, keys);
+			if (name !== undefined) shaped[name] = record[name];
+		}
 		const criteria = groups.length ? criteriaByName(record, groups) : undefined;
 		if (criteria) shaped.criteria = criteria;
 		return shaped;

@@ -83,10 +83,13 @@ function parseDateTime(value: unknown, env: ConvertEnv): DateTime | undefined {
 	return parsed.isValid ? parsed : undefined;
 }
 
-function toUtc(value: unknown, env: ConvertEnv): unknown {
+/** A date-time in UTC, written in `format` (luxon's); one it cannot read stays as entered. */
+function inUtc(value: unknown, env: ConvertEnv, format: string): unknown {
 	if (isAbsent(value)) return undefined;
-	return parseDateTime(value, env)?.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'Z'") ?? value;
+	return parseDateTime(value, env)?.toUTC().toFormat(format) ?? value;
 }
+
+const toUtc = (value: unknown, env: ConvertEnv) => inUtc(value, env, "yyyy-MM-dd'T'HH:mm:ss'Z'");
 
 /** Any date-time → UTC `YYYY-MM-DDTHH:MM:SSZ` (the spec's format, section 4 "Calendar"). */
 export const toUtcDateTime: Converter = (value, env) => ok(toUtc(value, env));
@@ -95,10 +98,13 @@ export const toUtcDateTime: Converter = (value, env) => ok(toUtc(value, env));
  * Any date-time → UTC `YYYY-MM-DDTHH:MM:SS+00:00`: no milliseconds, `+00:00` rather than `Z`, as
  * production takes consent dates and `last_modified` filters (docs/assumptions.md "Production evidence").
  */
-export const toOffsetDateTime: Converter = (value, env) => {
-	if (isAbsent(value)) return ok(undefined);
-	return ok(parseDateTime(value, env)?.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'+00:00'") ?? value);
-};
+export const toOffsetDateTime: Converter = (value, env) => ok(inUtc(value, env, "yyyy-MM-dd'T'HH:mm:ss'+00:00'"));
+
+/**
+ * Any date-time → UTC `YYYY-MM-DDTHH:MM:SS` with no zone suffix, as production reads the periods of
+ * the calendar's searches (in UTC unless asked otherwise; docs/assumptions.md "Production evidence").
+ */
+export const toZonelessUtc: Converter = (value, env) => ok(inUtc(value, env, "yyyy-MM-dd'T'HH:mm:ss"));
 
 /** A date or date-time → its calendar date `YYYY-MM-DD`, as written (transaction billing dates). */
 export const calendarDate: Converter = (value, env) => {

@@ -67,6 +67,10 @@ const NOT_LISTED = guess('a criterion or value the site’s referential does not
 const VALUE_FORMATS = guess(
 	'criterion values: numbers as numbers (text on searches), yes/no as true/false (1/0 on searches), dates as YYYY-MM-DD',
 );
+/** Criteria the referential cannot be read for: sent as typed, with a hint (actions/criteria.ts). */
+export const UNREADABLE_REFERENTIAL = guess('criteria are sent as given when the site’s referential cannot be read');
+/** What resolving criteria against the referential judges besides the rows' rules: docs/assumptions.md lists them. */
+export const RESOLUTION_SOURCES: readonly RuleSource[] = [NOT_LISTED, VALUE_FORMATS, UNREADABLE_REFERENTIAL];
 const ROW_NAMES_CRITERION = guard('a criterion row names its criterion');
 const ROW_HAS_ONE_VALUE = guard('a criterion row takes one value');
 

@@ -58,9 +58,9 @@ function placed(place: Place, ...fields: Array<FieldSpec | undefined>): FormEntr
 const onTop = (field: FieldSpec) => field.placement === 'top';
 const optional = (field: FieldSpec) => field.placement === 'collection';
 
-/** The endpoint's inputs in the form of a version: all but those of the other version only. */
+/** The endpoint's fields that this version's form has. */
 const fieldsOf = (endpoint: Endpoint, version: NodeVersion) =>
-	endpoint.fields.filter((field) => field.onlyInVersion === undefined || field.onlyInVersion === version);
+	endpoint.fields.filter((field) => !field.versions || field.versions.includes(version));
 
 function firstVersion(endpoint: Endpoint): FormEntry[] {
 	const options = itemOptionsOf(endpoint);
@@ -81,9 +81,9 @@ function firstVersion(endpoint: Endpoint): FormEntry[] {
 }
 
 /** The fields an existing record is found by, in the order the operation tries them. */
-function matchKeysOf(endpoint: Endpoint): FieldSpec[] {
+function matchKeysOf(endpoint: Endpoint, fields: FieldSpec[]): FieldSpec[] {
 	return (endpoint.match?.keys ?? []).map((name) => {
-		const key = endpoint.fields.find((field) => field.property.name === name);
+		const key = fields.find((field) => field.property.name === name);
 		if (!key)
 			throw new Error(`${endpoint.resource}:${endpoint.operation.value} matches by "${name}", not one of its fields`);
 		return key;
@@ -92,8 +92,9 @@ function matchKeysOf(endpoint: Endpoint): FieldSpec[] {
 
 function secondVersion(endpoint: Endpoint): FormEntry[] {
 	const options = itemOptionsOf(endpoint);
-	const keys = matchKeysOf(endpoint);
-	const rest = fieldsOf(endpoint, 2).filter((field) => !keys.includes(field));
+	const fields = fieldsOf(endpoint, 2);
+	const keys = matchKeysOf(endpoint, fields);
+	const rest = fields.filter((field) => !keys.includes(field));
 	const data = endpoint.pagination || endpoint.method === 'GET' ? 'filters' : 'additionalFields';
 	return [
 		...placed('top', ...keys, ...rest.filter(onTop), options.returnAll, options.limit),
@@ -124,13 +125,10 @@ export function formOf(endpoint: Endpoint, version: NodeVersion): readonly FormE
 	return both[version];
 }
 
-/**
- * Where the form of this version has the input; undefined for an input of the other version only
- * (`FieldSpec.onlyInVersion`); any other input it does not have is a defect of the node.
- */
-export function placeOf(endpoint: Endpoint, version: NodeVersion, field: FieldSpec): Place | undefined {
+/** Where the form of this version has the input; one it does not have is a defect of the node. */
+export function placeOf(endpoint: Endpoint, version: NodeVersion, field: FieldSpec): Place {
 	const entry = formOf(endpoint, version).find((candidate) => candidate.field === field);
-	if (entry) return entry.place;
-	if (field.onlyInVersion !== undefined && field.onlyInVersion !== version) return undefined;
-	throw new Error(`"${field.property.name}" is not an input of ${endpoint.resource}:${endpoint.operation.value}`);
+	if (!entry)
+		throw new Error(`"${field.property.name}" is not an input of ${endpoint.resource}:${endpoint.operation.value}`);
+	return entry.place;
 }

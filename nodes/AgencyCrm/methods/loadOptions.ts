@@ -77,6 +77,13 @@ export const loadOptions = {
 	async getEventTypes(this: ILoadOptionsFunctions) {
 		return await optionsOf(this, 'calendar:getEventTypes');
 	},
+	/** The same types by key: a user's availability names the types it ignores by key, the search by ID. */
+	async getEventTypeKeys(this: ILoadOptionsFunctions) {
+		const types = await referential(this, 'calendar:getEventTypes');
+		return types
+			.map((type) => ({ name: String(type.label ?? type.key), value: String(type.key) }))
+			.sort((a, b) => a.name.localeCompare(b.name));
+	},
 	async getProductCriteria(this: ILoadOptionsFunctions) {
 		return (await referential(this, 'criterion:getProductCriteria')).map(criterionOption).sort(byName);
 	},

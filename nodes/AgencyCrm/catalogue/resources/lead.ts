@@ -1,7 +1,7 @@
 import { BUYER_LEAD_CRITERIA, SELLER_LEAD_CRITERIA, criteriaField } from '../criteria';
-import { agencyField, commentField, emailField, lastnameField, nestedUnder } from '../fields';
+import { agencyField, commentField, emailField, firstnameField, lastnameField, nestedUnder } from '../fields';
 import { atLeastOne, guess } from '../rules';
-import type { Endpoint, FieldSpec } from '../types';
+import type { Endpoint, FieldSpec, WrittenRecord } from '../types';
 import { CONTACT_FIELDS } from './customer';
 import {
 	PRODUCT_FEATURE_FIELDS,
@@ -17,6 +17,9 @@ import {
  * (seller) or the searches under `search_requests` (buyer).
  */
 const LEAD_BODY = guess('lead bodies');
+
+/** What a lead answered without a body outputs: its contact, read back. */
+const LEAD_CONTACT: WrittenRecord = { id: 'customers_id', readBack: 'customer:get' };
 
 /** What both leads send: the agency, the request and the contact. */
 function leadFields(defaultNature: string): FieldSpec[] {
@@ -35,7 +38,7 @@ function leadFields(defaultNature: string): FieldSpec[] {
 			},
 		},
 		commentField(),
-		...nestedUnder('customer', [lastnameField(), emailField(), ...CONTACT_FIELDS]),
+		...nestedUnder('customer', [firstnameField(), lastnameField(), emailField(), ...CONTACT_FIELDS]),
 	];
 }
 
@@ -63,6 +66,8 @@ export const leadEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/leads/sellers',
 		packs: ['Leads'],
+		// Answered without a body, the lead is its contact, read back by the id a Location gives it.
+		record: LEAD_CONTACT,
 		resend: {
 			resend: false,
 			reason:
@@ -93,6 +98,7 @@ export const leadEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/leads/buyers',
 		packs: ['Leads'],
+		record: LEAD_CONTACT,
 		resend: {
 			resend: false,
 			reason:

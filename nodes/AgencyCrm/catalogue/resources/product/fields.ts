@@ -2,6 +2,7 @@ import { PRODUCT_FETCHES, relationOptions } from '../../../../shared/relations';
 import { commaList, listEntries, toOffsetDateTime } from '../../convert';
 import type { CriteriaSpec } from '../../criteria';
 import { criteriaField, sentAsCriterion } from '../../criteria';
+import { OFFSET_DATE_TIME } from '../../fields';
 import { evidence, guess, integer, rule } from '../../rules';
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -45,7 +46,7 @@ function versionOne(
 	keys: string[],
 	options: { operator?: string; codes?: Record<string, string[]> } = {},
 ) {
-	return { ...sentAsCriterion(field, { keys, ...options }), onlyInVersion: 1 as const };
+	return { ...sentAsCriterion(field, { keys, ...options }), versions: [1] };
 }
 
 const TRANSACTION_CODES = { sale: ['Vente'], rental: ['Location'] };
@@ -268,13 +269,7 @@ export const modifiedSinceField: FieldSpec = {
 	placement: 'collection',
 	key: 'last_modified',
 	convert: toOffsetDateTime,
-	rules: [
-		rule(PRODUCT_SEARCH, (value) =>
-			/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/.test(String(value))
-				? undefined
-				: 'could not be read as a date-time',
-		),
-	],
+	rules: [OFFSET_DATE_TIME],
 	property: {
 		displayName: 'Modified Since',
 		name: 'updatedSince',
@@ -332,7 +327,7 @@ const fetchField: FieldSpec = {
 	setting: true,
 	convert: commaList,
 	values: guess('product fetch values beyond those production is seen to take'),
-	onlyInVersion: 2,
+	versions: [2],
 	property: {
 		displayName: 'Related Data',
 		name: 'fetch',
@@ -350,7 +345,8 @@ const VERSION_ONE_FETCHES: Record<string, string[]> = {
 	lots: [],
 	agency: [],
 };
-const OLD_FETCHES = guess('0.1.0’s product fetch values are sent as production’s');
+/** Version 1's Related Data: what 0.1.0's values are sent as (docs/assumptions.md). */
+export const OLD_FETCHES = guess('0.1.0’s product fetch values are sent as production’s');
 
 /** Version 1's values → production's (`criteria` → the four criteria groups); those without one are left out, with a hint. */
 const versionOneFetch: Converter = (value) => {
@@ -368,7 +364,7 @@ const versionOneFetch: Converter = (value) => {
 const versionOneFetchField: FieldSpec = {
 	...fetchField,
 	convert: versionOneFetch,
-	onlyInVersion: 1,
+	versions: [1],
 	property: {
 		...fetchField.property,
 		options: [

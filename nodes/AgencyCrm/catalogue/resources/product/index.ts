@@ -83,8 +83,11 @@ export const productEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/products/search',
 		packs: ['Properties', 'Websites'],
+		// The one operation whose right the evidence names (docs/assumptions.md "Production evidence").
+		rights: 'SITE_PRODUCT:READ + RS:PRODUCT_SEARCH',
 		pagination: 'cursor',
 		paginationModes: ['cursor', 'offset'],
+		pageSizeKey: 'count',
 		maxPageSize: { size: 100, source: PRODUCT_SEARCH },
 		resend: SEARCH_RESEND,
 		fields: [
