@@ -175,8 +175,9 @@ function filterProblem(definition: CriterionDefinition, operator: CriterionOpera
 	if (definition.type === 'DATE') return DATE.test(text) ? undefined : 'must be a date YYYY-MM-DD';
 	if (definition.type === 'FLAG') return /^(0|1|true|false)$/.test(text) ? undefined : 'must be 1 or 0';
 	if (isList(definition) && definition.values.length) {
-		const code = listCode(definition, text);
-		return 'problem' in code ? code.problem : undefined;
+		// A MULTIPLE criterion is matched by any of several codes, comma-separated.
+		const codes = definition.type === 'MULTIPLE' ? text.split(',').map((code) => code.trim()) : [text];
+		return codes.map((code) => listCode(definition, code)).find((code) => 'problem' in code)?.problem;
 	}
 	return undefined;
 }
@@ -230,11 +231,13 @@ export function passesFilter(stored: CriterionValue['value'] | undefined, filter
 	const wanted = filter.value;
 	const numeric = filter.definition.type === 'NUMBER';
 	const number = Number(wanted.replace(',', '.'));
+	const anyOf = filter.definition.type === 'MULTIPLE' ? wanted.split(',').map((code) => code.trim().toLowerCase()) : [];
 	return values.some((value) => {
 		switch (filter.operator) {
 			case 'EGAL':
 				if (numeric) return Number(value) === number;
 				if (filter.definition.type === 'FLAG') return comparable(value) === (/^(1|true)$/.test(wanted) ? '1' : '0');
+				if (anyOf.length) return anyOf.includes(comparable(value).toLowerCase());
 				return comparable(value).toLowerCase() === wanted.toLowerCase();
 			case 'CONTIENT':
 				return comparable(value).toLowerCase().includes(wanted.toLowerCase());

@@ -103,6 +103,53 @@ test('dropdowns are loaded from the API', async () => {
 	expect(groups.every((option) => typeof option.name === 'string' && option.value !== undefined)).toBe(true);
 });
 
+/**
+ * Issue 27: a criterion row's Value From List depends on the Criterion of the same row. The editor asks
+ * for it with the row's path (`loadOptionsDependsOn: ['&id']`), and n8n gives the method the sibling
+ * (`getCurrentNodeParameter('&id')`), on n8n 1.x as on 2.x.
+ */
+test('a criterion row offers the criteria by label, and its Value From List the values of the Criterion chosen in that row', async () => {
+	const options = async (methodName: string, path: string, rows: Array<Record<string, unknown>>) =>
+		(
+			await rest<Array<{ name: string; value: string | number; description?: string }>>(
+				'POST',
+				'/dynamic-node-parameters/options',
+				{
+					...nodeRequest(methodName, {
+						resource: 'product',
+						operation: 'create',
+						additionalFields: { criteria: { criterion: rows } },
+					}),
+					path,
+					nodeTypeAndVersion: { name: NODE_TYPES.action, version: 2 },
+				},
+			)
+		).data;
+	const criteria = await options('getProductCriteria', 'parameters.additionalFields.criteria.criterion[0].id', [{}]);
+	expect(criteria).toContainEqual({
+		name: 'Type de bien (unique)',
+		value: 'TypeBien',
+		description: 'XML key TypeBien, ID 5',
+	});
+	expect(criteria).toContainEqual(
+		expect.objectContaining({ name: 'Exposition (multiple, inactive)', value: 'Exposition' }),
+	);
+	const valuesOfRow = (id: string) =>
+		options('getCriterionValues', 'parameters.additionalFields.criteria.criterion[1].listValue', [
+			{ id: 'Prix', value: '250000' },
+			{ id },
+		]);
+	expect(await valuesOfRow('TypeBien')).toContainEqual({
+		name: 'Local commercial',
+		value: 'LocalCommercial',
+		description: 'Code LocalCommercial',
+	});
+	expect((await valuesOfRow('Statut')).map((option) => option.value)).toEqual(
+		expect.arrayContaining(['EnCours', 'Vendu']),
+	);
+	expect(await valuesOfRow('Prix')).toEqual([]);
+});
+
 test('"From list" searches customers on the server, page by page', async () => {
 	const search = async (filter?: string, paginationToken?: string) =>
 		(

@@ -109,18 +109,14 @@ export const productCases: EndpointCase[] = [
 	},
 	{
 		endpoint: 'GET /products/{productId}',
-		title: 'version 1’s Related Data as production’s fetch values',
+		title: 'production’s fetch values',
 		parameters: {
 			resource: 'product',
 			operation: 'get',
 			productId: byId(5002),
-			options: { fetch: ['pictures', 'criteria'] },
+			options: { fetch: ['products_photos', 'criteres_number'] },
 		},
-		request: {
-			method: 'GET',
-			path: '/products/5002',
-			query: { fetch: 'products_photos,criteres_text,criteres_number,criteres_fulltext,criteres_flag' },
-		},
+		request: { method: 'GET', path: '/products/5002', query: { fetch: 'products_photos,criteres_number' } },
 	},
 	{
 		endpoint: 'PATCH /products/{productId}',

@@ -1,4 +1,4 @@
-import { PRODUCT_FETCHES, relationOptions } from '../../../../shared/relations';
+import { FETCHES_OF_0_1_0, PRODUCT_FETCHES, productionFetches, relationOptions } from '../../../../shared/relations';
 import { commaList, listEntries, toOffsetDateTime } from '../../convert';
 import type { CriteriaSpec } from '../../criteria';
 import { criteriaField, sentAsCriterion } from '../../criteria';
@@ -338,21 +338,14 @@ const fetchField: FieldSpec = {
 	},
 };
 
-/** 0.1.0's values, which production does not know: the production values that give the same, where there are. */
-const VERSION_ONE_FETCHES: Record<string, string[]> = {
-	criteria: ['criteres_text', 'criteres_number', 'criteres_fulltext', 'criteres_flag'],
-	pictures: ['products_photos'],
-	lots: [],
-	agency: [],
-};
 /** Version 1's Related Data: what 0.1.0's values are sent as (docs/assumptions.md). */
 export const OLD_FETCHES = guess('0.1.0’s product fetch values are sent as production’s');
 
 /** Version 1's values → production's (`criteria` → the four criteria groups); those without one are left out, with a hint. */
 const versionOneFetch: Converter = (value) => {
 	const given = listEntries(value);
-	const fetch = [...new Set(given.flatMap((entry) => VERSION_ONE_FETCHES[entry] ?? [entry]))];
-	const dropped = given.filter((entry) => VERSION_ONE_FETCHES[entry]?.length === 0);
+	const fetch = productionFetches(given);
+	const dropped = given.filter((entry) => FETCHES_OF_0_1_0[entry]?.length === 0);
 	const notes = dropped.map((entry) => ({
 		message: `has "${entry}", which production's fetch has no equivalent for: left out (${entry === 'lots' ? 'Property → Get Lots reads them' : 'Agency → Get reads it'})`,
 		source: OLD_FETCHES,
@@ -369,7 +362,7 @@ const versionOneFetchField: FieldSpec = {
 		...fetchField.property,
 		options: [
 			...PRODUCT_FETCHES,
-			...relationOptions(Object.keys(VERSION_ONE_FETCHES)).map((option) => ({
+			...relationOptions(Object.keys(FETCHES_OF_0_1_0)).map((option) => ({
 				...option,
 				name: `${String(option.name)} (0.1.0)`,
 			})),
