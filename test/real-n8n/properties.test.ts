@@ -57,6 +57,7 @@ function chain(version: NodeVersion): NodeSpec[] {
 		node('Search by Criteria', {
 			operation: 'getAll',
 			returnAll: true,
+			// As version 1 holds them (asVersion moves Related Data and the sort to version 2's Options).
 			filters: {
 				criteria: {
 					criterion: [
@@ -64,14 +65,19 @@ function chain(version: NodeVersion): NodeSpec[] {
 						{ id: 'Prix', operator: 'INFERIEUR', value: '400000' },
 					],
 				},
+				fetch: ['criteres_text', 'criteres_number'],
 			},
-			options: { fetch: ['criteres_text', 'criteres_number'], perPage: 100 },
+			options: { perPage: 100 },
 		}),
 		node('Modified Since', {
 			operation: 'getAll',
 			returnAll: true,
-			filters: { updatedSince: `={{ $('${name('Create Listing')}').first().json.created_at }}` },
-			options: { sortType: 'date', sortOrder: 'desc', perPage: 100 },
+			filters: {
+				updatedSince: `={{ $('${name('Create Listing')}').first().json.last_modified }}`,
+				sortType: 'date',
+				sortOrder: 'desc',
+			},
+			options: { perPage: 100 },
 		}),
 	];
 }
@@ -118,13 +124,13 @@ test('a listing created with criteria chosen by label, repriced, found by two cr
 		count: 100,
 	};
 	const since = (listing: Record<string, unknown>) => ({
-		last_modified: listing.created_at,
+		last_modified: listing.last_modified,
 		sort_type: 'date',
 		sort_order: 'desc',
 		count: 100,
 	});
 	expect(bodies('POST /products/search')).toEqual([byCriteria, since(listings[0]), byCriteria, since(listings[1])]);
-	expect(listings[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+	expect(listings[0].last_modified).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
 	// The referential read once per run and node, each list criterion's values once.
 	expect(requests.filter((request) => request.route === 'GET /criterias/product/all').length).toBeLessThanOrEqual(8);
 
@@ -163,7 +169,7 @@ test('a listing created with criteria chosen by label, repriced, found by two cr
 		const changed = run.output[`Modified Since v${version}`];
 		expect(changed.map((candidate) => candidate.id)).toContain(listing.id);
 		const dates = changed.map((candidate) => String(candidate.last_modified));
-		expect(dates.every((date) => date >= String(listing.created_at))).toBe(true);
+		expect(dates.every((date) => date >= String(listing.last_modified))).toBe(true);
 		expect(dates).toEqual([...dates].sort().reverse());
 	}
 });
