@@ -69,10 +69,16 @@ async function search(context: IExecuteFunctions, filter: IDataObject, item: Ite
 	return await collectPages(context, request, 'cursor', SEARCH_HITS_LOOKED_AT, SEARCH_PAGE_SIZE);
 }
 
+/** The key a contact has in the run's write order (actions/writeOrder.ts). */
+const contactKey = (record: IDataObject) => `contact:${String(contactIdOf(record))}`;
+
 /**
  * The contact searched for: by email (an exact match, case aside; the most recent of several), then
  * by each phone (a match on the last 9 digits whose email and names do not say it is someone else).
- * Hits that are neither are left alone, with a hint.
+ * Hits that are neither are left alone, with a hint. The contacts it may write are the item's in the
+ * run's write order (writeOrder.ts) before it decides: earlier items of the run that write them (a
+ * first name set by an item found by email) have then ended, and contacts found by phone are searched
+ * again when they did, so that they are judged as those items left them.
  */
 async function findContact(
 	context: IExecuteFunctions,
@@ -84,22 +90,36 @@ async function findContact(
 	if (email) {
 		const hits = await search(context, { email: String(body.email).trim() }, item);
 		const exact = hits.filter((hit) => emailOf(hit.email) === email);
-		if (exact.length) return { record: mostRecent(exact)!, by: `its email ${email}` };
+		if (exact.length) {
+			const record = mostRecent(exact)!;
+			await item.turn.resolved([contactKey(record)]);
+			return { record, by: `its email ${email}` };
+		}
 		strangers ||= hits.length > 0;
 	}
-	for (const phone of [body.phone, body.mobile_phone]) {
+	const phones = [body.phone, body.mobile_phone].flatMap((phone) => {
 		const searched = nationalPhone(phone);
-		if (!searched) continue;
+		return searched ? [{ searched, compared: phoneOf(phone)! }] : [];
+	});
+	const sharing = async ({ searched, compared }: (typeof phones)[number]) => {
 		const hits = await search(context, { phone: searched }, item);
-		const sharing = hits.filter((hit) => phonesOf(hit).includes(phoneOf(phone)!));
-		const agreeing = sharing.filter((hit) => contradictions(hit, body).length === 0);
-		for (const other of sharing.filter((hit) => !agreeing.includes(hit))) {
-			item.notices.push(
-				`Contact ${String(contactIdOf(other))} has the phone ${searched} but another ${contradictions(other, body).join(' and ')}: it was left alone, as a shared phone (a switchboard, a portal relay, a partner) does not make it the same person`,
-			);
+		strangers ||= hits.some((hit) => !phonesOf(hit).includes(compared));
+		return hits.filter((hit) => phonesOf(hit).includes(compared));
+	};
+	const found = await Promise.all(phones.map(sharing));
+	const candidates = found.flat();
+	if (candidates.length) {
+		const written = await item.turn.resolved(candidates.map(contactKey));
+		for (const [index, phone] of phones.entries()) {
+			const current = written ? await sharing(phone) : found[index];
+			const agreeing = current.filter((hit) => contradictions(hit, body).length === 0);
+			for (const other of current.filter((hit) => !agreeing.includes(hit))) {
+				item.notices.push(
+					`Contact ${String(contactIdOf(other))} has the phone ${phone.searched} but another ${contradictions(other, body).join(' and ')}: it was left alone, as a shared phone (a switchboard, a portal relay, a partner) does not make it the same person`,
+				);
+			}
+			if (agreeing.length) return { record: mostRecent(agreeing)!, by: `its phone ${phone.searched}` };
 		}
-		if (agreeing.length) return { record: mostRecent(agreeing)!, by: `its phone ${searched}` };
-		strangers ||= hits.length > sharing.length;
 	}
 	if (strangers) {
 		item.notices.push(
@@ -248,7 +268,6 @@ async function createThenAddPhones(
 	if ('refused' in answer) {
 		const { record, by } = await existingAfterConflict(context, body, item, answer.refused);
 		const id = contactId(context, record, item);
-		await item.turn.resolved([`contact:${String(id)}`]);
 		const updated = await updateContact(context, request, id, changesOf(body), item);
 		return { record: updated, outcome: 'updated', evidence: `HTTP 409 to the create; found by ${by}, then updated` };
 	}
@@ -256,7 +275,8 @@ async function createThenAddPhones(
 	const evidence = 'created with Check Duplicate on, which the API refuses with 409 for a known email or phone';
 	if (!phonesLater) return { record: created, outcome: 'created', evidence };
 	const id = contactId(context, created, item);
-	await item.turn.resolved([`contact:${String(id)}`]);
+	// A contact just made: no earlier item writes it; later ones may now find it.
+	await item.turn.resolved([contactKey(created)]);
 	try {
 		const withPhones = await updateContact(context, request, id, phones, item);
 		return { record: withPhones, outcome: 'created', evidence: `${evidence}; its phones added after` };
@@ -283,7 +303,6 @@ export async function upsertCustomer(
 	const found = await findContact(this, request.body, item);
 	if (!found) return outputOf(endpoint, request, item, await createThenAddPhones(this, request, item));
 	const id = contactId(this, found.record, item);
-	await item.turn.resolved([`contact:${String(id)}`]);
 	const record = await updateContact(this, request, id, changesOf(request.body), item);
 	return outputOf(endpoint, request, item, { record, outcome: 'updated', evidence: `found by ${found.by}` });
 }

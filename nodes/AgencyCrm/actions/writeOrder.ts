@@ -1,14 +1,15 @@
 /** One item's place in the run's write order: its keys once known, then its end. */
 export interface Turn {
 	/** Records what the item writes, then waits until every earlier item that writes one of its keys has ended. */
-	ready(keys: string[]): Promise<void>;
+	ready(keys: string[]): Promise<boolean>;
 	/**
 	 * Records the record the item turned out to write (the contact a search found, `contact:10042`),
 	 * then waits until every earlier item has said which record it writes, and those that write this
 	 * one have ended. One contact can be named two ways in one run (its email in one item, its phone
-	 * in another): only once it is found are the two known to write the same record.
+	 * in another): only once it is found are the two known to write the same record. Answers whether
+	 * an earlier item wrote one of them meanwhile (what was read of them before may be stale).
 	 */
-	resolved(keys: string[]): Promise<void>;
+	resolved(keys: string[]): Promise<boolean>;
 	/** The item has ended (written, failed, or never got to write); later items may go on. */
 	done(): void;
 }
@@ -31,9 +32,12 @@ class Stage {
 		const earlier = (this.told[index - 1] ?? Promise.resolve()).then(() => keys).then((own) => this.claim(own, ended));
 		this.told[index] = earlier.then(() => undefined);
 		return {
+			/** Answers whether an earlier item writes one of the keys (and has now ended). */
 			async tell(own: string[]) {
 				tell(own);
-				await Promise.all(await earlier);
+				const writers = await earlier;
+				await Promise.all(writers);
+				return writers.length > 0;
 			},
 			skip: () => tell([]),
 		};

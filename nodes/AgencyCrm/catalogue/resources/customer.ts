@@ -21,23 +21,16 @@ import type { Endpoint, FieldSpec, OutputKeys, ResendPolicy } from '../types';
  */
 export const CONTACT_READ_INCLUDES = ['origin', 'groups'];
 
-/** Simplified output: who the contact is, how to reach them and who follows them (the spec names most of these keys). */
-const CUSTOMER_SIMPLE = [
-	'agency_id',
-	'user_id',
-	'firstname',
-	'lastname',
-	'email',
-	'phone',
-	'mobile_phone',
-	'type',
-	'updated_at',
-];
+/**
+ * Simplified output: who the contact is, how to reach them and who follows them (the spec names most
+ * of these keys), with its origin and groups (CONTACT_READ_INCLUDES): 10 fields and the id.
+ */
+const CUSTOMER_SIMPLE = ['agency_id', 'user_id', 'firstname', 'lastname', 'email', 'phone', 'mobile_phone', 'type'];
 const CUSTOMER_OUTPUT: OutputKeys = {
 	id: 'customers_id',
 	simple: CUSTOMER_SIMPLE,
 	relationsParameter: 'include',
-	fields: [...CUSTOMER_SIMPLE, 'phones', 'groups', 'origin', 'gender_code', 'created_at'],
+	fields: [...CUSTOMER_SIMPLE, 'phones', 'groups', 'origin', 'gender_code', 'created_at', 'updated_at'],
 	// Production answers `id`, `mobilePhone`, `createdAt` where the spec and the sandbox say otherwise.
 	alternatives: { customers_id: ['id'], mobile_phone: ['mobilePhone'], created_at: ['createdAt'] },
 };
