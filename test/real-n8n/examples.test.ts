@@ -216,7 +216,7 @@ describe('lead routing', () => {
 	}
 
 	test('each online lead goes to the next active agent of its agency, across executions and a restart; its listing gets a follow-up', async () => {
-		const { data: listing } = await api<{ data: { reference: string } }>('GET', `/products/${LEAD_LISTING}`);
+		const { data: listing } = await api<{ data: { model: string } }>('GET', `/products/${LEAD_LISTING}`);
 		await setActive(n8nApi, LEAD_ROUTING.id, true);
 		await hookSettles(origin, instance, LEAD_ROUTING);
 
@@ -229,7 +229,7 @@ describe('lead routing', () => {
 				n8nApi = await publicApi(server);
 				await hookSettles(origin, instance, LEAD_ROUTING);
 			}
-			const { data } = await lead(index, listing.reference);
+			const { data } = await lead(index, listing.model);
 			ids.push(data.customer.customers_id);
 			const execution = await finishedExecution(n8nApi, origin, instance, LEAD_ROUTING, index + 1);
 			const { action, customer } = await routed(execution, data.customer.customers_id);
@@ -248,7 +248,7 @@ describe('lead routing', () => {
 			expect(followUp).toMatchObject({
 				status: 'new',
 				rating: 3,
-				comment: `Asked about ${listing.reference} in the lead message`,
+				comment: `Asked about ${listing.model} in the lead message`,
 			});
 		}
 		expect(new Set(ids).size).toBe(3);
@@ -573,7 +573,10 @@ describe('the examples as 0.1.0 saved them', () => {
 				{ id: 'Prix', value: 612_000 },
 			],
 		});
-		const execution = await finishedExecution(n8nApi, origin, instance, SAVED_PROPERTY_MATCH, 1);
+		const execution = await finishedExecution(n8nApi, origin, instance, SAVED_PROPERTY_MATCH, 1).finally(async () => {
+			await setActive(n8nApi, SAVED_PROPERTY_MATCH.id, false, server);
+			await hookSettles(origin, instance, SAVED_PROPERTY_MATCH, false);
+		});
 		expect(execution.status).toBe('success');
 		// Its trigger still fetches the listing with 0.1.0's Related Data (criteria, pictures), as production's.
 		const [delivery] = nodeOutput(execution, 'Property Updated')!;
@@ -585,8 +588,6 @@ describe('the examples as 0.1.0 saved them', () => {
 		// 0.1.0's "Still on Offer" compares the record's `status`, a key of the first guesses: production keeps a
 		// listing's status as its Statut criterion, so the saved workflow matches nobody (examples/ shows how now).
 		expect(nodeOutput(execution, 'Still on Offer')).toEqual([]);
-		await setActive(n8nApi, SAVED_PROPERTY_MATCH.id, false, server);
-		await hookSettles(origin, instance, SAVED_PROPERTY_MATCH, false);
 	});
 
 	test('n8n still knows the saved nodes as version 1 of the Agency CRM node', async () => {
