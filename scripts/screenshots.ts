@@ -8,6 +8,8 @@ import type { Editor } from '../tools/n8n/editor';
 import {
 	contactFormsWorkflow,
 	executeNodeError,
+	executeNodeToJson,
+	openDropdown,
 	newCredential,
 	openEditor,
 	openNode,
@@ -16,6 +18,7 @@ import {
 	showWorkflow,
 	searchNodesPanel,
 	showPanelGroup,
+	propertyFormsWorkflow,
 } from '../tools/n8n/editor';
 import { readExamples } from '../tools/n8n/examples';
 import { ROOT, createInstance, importJson, publicApi, startServer } from '../tools/n8n/launcher';
@@ -25,7 +28,8 @@ import { sandboxCredential } from '../tools/n8n/workflows';
  * `npm run screenshots`: each example workflow as the editor shows it, taken in headless Chromium
  * from a real n8n with the package installed, into docs/images/<example>.png for the README; the
  * editor's words and forms (docs/images/editor-*.png: the nodes panel searched for "contact", the
- * Create or Update form, an error, a new credential); then the sandbox console after a website lead
+ * Create or Update form, an error, a new credential; a property's criteria rows with a list value's
+ * choices, and a property's Simplified output); then the sandbox console after a website lead
  * started the published lead-routing example (docs/images/console-*.png).
  */
 const IMAGES = path.join(ROOT, 'docs', 'images');
@@ -44,8 +48,9 @@ async function main() {
 	await importJson(instance, 'credentials', [credential]);
 	const examples = readExamples();
 	const forms = contactFormsWorkflow('wfContactForms01', credential);
+	const properties = propertyFormsWorkflow('wfPropertyForms1', credential);
 	// As the files are: the lead-routing example the console starts calls nothing but the CRM.
-	await importJson(instance, 'workflow', [...examples.values(), forms]);
+	await importJson(instance, 'workflow', [...examples.values(), forms, properties]);
 	const server = await startServer(instance);
 	const editor = await openEditor(server);
 	try {
@@ -58,6 +63,7 @@ async function main() {
 			await shoot(editor.page, file.replace(/\.json$/, ''));
 		}
 		await editorScreenshots(editor, forms.id);
+		await propertyScreenshots(editor, properties.id);
 		const leadRouting = examples.get('lead-routing.json')!;
 		const { status } = await (await publicApi(server))('POST', `/workflows/${leadRouting.id}/activate`);
 		if (status !== 200) throw new Error(`Could not publish ${leadRouting.id}: HTTP ${status}`);
@@ -86,6 +92,19 @@ async function editorScreenshots(editor: Editor, formsId: string) {
 	await shoot(editor.page, 'editor-error');
 	await newCredential(editor, 'Agency CRM API');
 	await shoot(editor.page, 'editor-credential');
+}
+
+/** A property create's criteria rows, a list value's choices open; a property read, its Simplified output as JSON. */
+async function propertyScreenshots(editor: Editor, propertiesId: string) {
+	await showWorkflow(editor, propertiesId);
+	await openNode(editor, 'Create Property');
+	await openDropdown(editor, 'listValue', 0);
+	await shoot(editor.page, 'editor-property-criteria');
+	await editor.page.keyboard.press('Escape');
+	await showWorkflow(editor, propertiesId);
+	await openNode(editor, 'Get Property');
+	await executeNodeToJson(editor);
+	await shoot(editor.page, 'editor-property-simplified');
 }
 
 /** The console as a user sees it after receiving a website lead: the contacts, then the webhooks and their deliveries. */

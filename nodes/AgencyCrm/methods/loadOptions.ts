@@ -35,32 +35,39 @@ function criterionOption(criterion: SiteCriterion): INodePropertyOptions {
 	};
 }
 
+/** The first choice of Value From List: a row whose criterion is no list, or whose value is typed, chooses none. */
+const NO_LIST_VALUE: INodePropertyOptions = {
+	name: '(None: Use the Value Above)',
+	value: '',
+	description: 'For a number, a date, yes/no, text, or a value typed as its code or label',
+};
+
 /**
  * The values of the list criterion chosen in the same row (`&id`, the row's Criterion), by label,
- * their code as the value: a search-request criterion's are those of the property criterion of the
- * same key. None for a criterion without values, or one given by an expression.
+ * their code as the value, after the choice of none: a search-request criterion's are those of the
+ * property criterion of the same key. Only that choice for a criterion without values, or one given
+ * by an expression.
  */
 async function rowValues(context: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const chosen = context.getCurrentNodeParameter('&id');
-	if (typeof chosen !== 'string' && typeof chosen !== 'number') return [];
-	if (String(chosen) === '' || String(chosen).startsWith('=')) return [];
+	if (typeof chosen !== 'string' && typeof chosen !== 'number') return [NO_LIST_VALUE];
+	if (String(chosen) === '' || String(chosen).startsWith('=')) return [NO_LIST_VALUE];
 	const criteria = await referential(context, 'criterion:getProductCriteria');
 	const criterion = criteria.find(
 		(candidate) => String(wireIdOf(candidate)) === String(chosen) || String(candidate.id) === String(chosen),
 	);
-	if (!criterion || (criterion.type !== undefined && !isListCriterion(criterion))) return [];
+	if (!criterion || (criterion.type !== undefined && !isListCriterion(criterion))) return [NO_LIST_VALUE];
 	const values = responseData(
 		await apiRequest(
 			context,
 			requestOf('criterion:getProductCriterionValues', { pathParams: { criteriaId: criterion.id } }),
 		),
 	);
-	return (Array.isArray(values) ? (values as IDataObject[]) : [])
-		.map((value) => {
-			const code = String(value.model ?? value.value ?? value.id);
-			return { name: String(value.label ?? code), value: code, description: `Code ${code}` };
-		})
-		.sort(byName);
+	const options = (Array.isArray(values) ? (values as IDataObject[]) : []).map((value) => {
+		const code = String(value.model ?? value.value ?? value.id);
+		return { name: String(value.label ?? code), value: code, description: `Code ${code}` };
+	});
+	return [NO_LIST_VALUE, ...options.sort(byName)];
 }
 
 /** Dropdowns filled from the API's referentials (one request each, when the user opens them). */
