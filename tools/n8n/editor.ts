@@ -3,7 +3,7 @@ import { chromium } from 'playwright-core';
 
 import type { N8nProcess } from './launcher';
 import { OWNER } from './launcher';
-import type { Credential } from './workflows';
+import type { Credential, NodeSpec } from './workflows';
 import { chainedWorkflow, crmNode, linearWorkflow } from './workflows';
 
 /**
@@ -16,12 +16,20 @@ export const CHROMIUM = process.env.AGENCY_CRM_CHROMIUM ?? '/usr/bin/chromium';
 
 const byTestId = (id: string) => `[data-test-id="${id}"]`;
 
+const version2 = { typeVersion: 2 };
+
+/** Forms the editor opens: one node run after a manual start, another beside it, to look at. */
+function formsWorkflow(id: string, name: string, run: NodeSpec, shown: NodeSpec) {
+	const workflow = linearWorkflow(id, [run]);
+	const [alone] = chainedWorkflow(id, [shown]).nodes;
+	return { ...workflow, name, nodes: [...workflow.nodes, { ...alone, position: [220, -240] }] };
+}
+
 /**
  * The contact forms the editor tests and screenshots open, at node version 2: a Create or Update left
  * to fill in, and a Create (after a manual start) whose email and mobile phone are not ones.
  */
 export function contactFormsWorkflow(id: string, credential: Credential) {
-	const version2 = { typeVersion: 2 };
 	const create = crmNode(
 		'Create Contact',
 		credential,
@@ -34,9 +42,7 @@ export function contactFormsWorkflow(id: string, credential: Credential) {
 		{ resource: 'customer', operation: 'upsert' },
 		version2,
 	);
-	const workflow = linearWorkflow(id, [create]);
-	const [alone] = chainedWorkflow(id, [upsert]).nodes;
-	return { ...workflow, name: 'Contact forms', nodes: [...workflow.nodes, { ...alone, position: [220, -240] }] };
+	return formsWorkflow(id, 'Contact forms', create, upsert);
 }
 
 /**
@@ -45,7 +51,6 @@ export function contactFormsWorkflow(id: string, credential: Credential) {
  * its criteria, simplified (after a manual start).
  */
 export function propertyFormsWorkflow(id: string, credential: Credential) {
-	const version2 = { typeVersion: 2 };
 	const create = crmNode(
 		'Create Property',
 		credential,
@@ -78,9 +83,7 @@ export function propertyFormsWorkflow(id: string, credential: Credential) {
 		},
 		version2,
 	);
-	const workflow = linearWorkflow(id, [get]);
-	const [alone] = chainedWorkflow(id, [create]).nodes;
-	return { ...workflow, name: 'Property forms', nodes: [...workflow.nodes, { ...alone, position: [220, -240] }] };
+	return formsWorkflow(id, 'Property forms', get, create);
 }
 
 export interface Editor {
