@@ -184,6 +184,29 @@ describe('property create', () => {
 		expect(run.hints).toEqual(['"Title" names Titre, which is not a criterion the site lists']);
 	});
 
+	test('a write names each criterion once: a row giving what version 1’s Property Type gives wins, with a notice', async () => {
+		const run = await sent(
+			'product',
+			'create',
+			{
+				agencyId: '101',
+				propertyType: 'house',
+				additionalFields: { criteria: rows({ id: 'TypeBien', listValue: 'Appartement' }) },
+			},
+			{ typeVersion: 1 },
+		);
+		// Transaction Type's default (sale) stays; one TypeBien, the row's.
+		expect(run.body.criteria).toEqual([
+			{ id: 'TypeTransaction', value: 'Vente' },
+			{ id: 'TypeBien', value: 'Appartement' },
+		]);
+		expect(run.notices).toEqual([
+			'"Transaction Type": "sale" is sent as TypeTransaction\'s code Vente',
+			'"Property Type" and "Criteria" row 1 both give TypeBien: "Criteria" row 1\'s value is sent',
+			expect.stringMatching(/^The new listing will not show in the CRM/),
+		]);
+	});
+
 	test('criteria typed are sent after those Extra Body Fields give, never replacing them', async () => {
 		const run = await sent('product', 'create', {
 			agencyId: '101',

@@ -8,6 +8,7 @@ import {
 	isListCriterion,
 	listingShownNotice,
 	placeCriteria,
+	oncePerCriterion,
 	resolveRow,
 } from '../catalogue/criteria';
 import { requestOf } from '../catalogue/requests';
@@ -84,12 +85,21 @@ export async function resolveCriteria(
 			message: `could not be checked against the site's criteria, which could not be read (${(error as Error).message})`,
 			source: UNREADABLE_REFERENTIAL,
 		};
-		const wires = rows.map((row) => resolveRow(spec, row, {}).wire);
+		const typed = oncePerCriterion(
+			spec,
+			rows,
+			rows.map((row) => resolveRow(spec, row, {})),
+		);
 		return {
 			...request,
 			criteria: undefined,
-			body: placeCriteria(spec, request.body, wires),
+			body: placeCriteria(
+				spec,
+				request.body,
+				typed.kept.map((row) => row.wire),
+			),
 			hints: [...request.hints, unread],
+			notices: [...request.notices, ...typed.notices],
 		};
 	}
 	const resolved = await Promise.all(
@@ -99,13 +109,14 @@ export async function resolveCriteria(
 			return resolveRow(spec, row, found, values);
 		}),
 	);
-	const wires = resolved.map((row) => row.wire);
+	const { kept, notices: repeats } = oncePerCriterion(spec, rows, resolved);
+	const wires = kept.map((row) => row.wire);
 	const shown = listingShownNotice(spec, wires);
 	return {
 		...request,
 		criteria: undefined,
 		body: placeCriteria(spec, request.body, wires),
-		hints: [...request.hints, ...resolved.flatMap((row) => row.hints)],
-		notices: [...request.notices, ...resolved.flatMap((row) => row.notices), ...(shown ? [shown] : [])],
+		hints: [...request.hints, ...kept.flatMap((row) => row.hints)],
+		notices: [...request.notices, ...kept.flatMap((row) => row.notices), ...repeats, ...(shown ? [shown] : [])],
 	};
 }

@@ -441,6 +441,29 @@ export function resolveRow(
 }
 
 /**
+ * A write names each criterion once: where two inputs give the same one (version 1's Property Type and
+ * a TypeBien row), the later is sent, with a notice, and what the other would have said is dropped.
+ * Searches keep every row (a price at least and at most).
+ */
+export function oncePerCriterion(
+	spec: CriteriaSpec,
+	rows: readonly CriterionRow[],
+	resolved: readonly ResolvedRow[],
+): { kept: ResolvedRow[]; notices: string[] } {
+	if (spec.operators) return { kept: [...resolved], notices: [] };
+	const lastOf = new Map(resolved.map((row, index) => [folded(row.wire.id), index]));
+	const notices = resolved.flatMap((row, index) => {
+		const last = lastOf.get(folded(row.wire.id))!;
+		return last === index
+			? []
+			: [
+					`${rows[index].label} and ${rows[last].label} both give ${String(row.wire.id)}: ${rows[last].label}'s value is sent`,
+				];
+	});
+	return { kept: resolved.filter((row, index) => lastOf.get(folded(row.wire.id)) === index), notices };
+}
+
+/**
  * Where the rows go: after the list Extra Body Fields give at the spec's key (never replacing it),
  * or, for buyer leads, as one more search request of that list.
  */
