@@ -12,6 +12,7 @@ import { AnswerProfiles } from './answerProfiles';
 import type { World } from './api';
 import { TokenStore } from './auth';
 import { CONSOLE_PATH, consoleHandler, isConsolePath } from './console';
+import type { ExecutionLinks } from './console/aftermath';
 import { Faults } from './faults';
 import { Metrics } from './metrics';
 import { DataOrigin, DataSaver, loadData } from './persistence';
@@ -44,6 +45,8 @@ export interface SandboxOptions {
 	 * written soon after each change and at close (sandbox/persistence.ts).
 	 */
 	dataFile?: string;
+	/** Beside an n8n (npm start): where the console finds the execution each delivery started. */
+	executions?: ExecutionLinks;
 }
 
 export interface DemoClient {
@@ -117,7 +120,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		quiet: options.quiet ?? false,
 	};
 	const handleApi = createRequestHandler(context);
-	const handleConsole = consoleHandler({ world, dispatcher });
+	const handleConsole = consoleHandler({
+		world,
+		dispatcher,
+		requests: metrics.requests,
+		executions: options.executions,
+	});
 	const server = http.createServer({ keepAliveTimeout: 30_000 }, (request, response) => {
 		const path = (request.url ?? '/').split('?')[0];
 		if (isConsolePath(path)) handleConsole(request, response);

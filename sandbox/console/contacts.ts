@@ -8,9 +8,9 @@ import { readCustomerChanges, requireCustomerIdentity } from '../resources/custo
 import { updateCustomer } from '../resources/customers/records';
 import { receiveBuyerLead } from '../resources/leads';
 import { FieldReader } from '../validation';
-import { consolePage, consoleRoute, eventReach, formatDate, siteOf, recordOf, listPage } from './common';
+import { consolePage, consoleRoute, formatDate, listPage, recordOf, redirectAfterEvent, siteOf } from './common';
 import type { ConsoleContext, ConsoleRequest, ConsoleRoute } from './common';
-import { accepting, numberOrNull, redirectWithNotice, textOrNull, textsOrNull } from './forms';
+import { accepting, numberOrNull, textOrNull, textsOrNull } from './forms';
 import type { ConsoleReply, FormFields } from './forms';
 import { html, Html, selectInput, table, textInput } from './html';
 import type { Value } from './html';
@@ -153,10 +153,20 @@ export function contactRoutes(context: ConsoleContext): ConsoleRoute[] {
 					searchRequests: [],
 				});
 				const { customers_id } = received.customer;
-				const outcome = received.duplicate
-					? `Lead received: it matches contact ${customers_id} (same e-mail or phone), which now holds it. ${eventReach(context, siteId, 'CUSTOMER_UPDATE')}`
-					: `Lead received: contact ${customers_id} created. ${eventReach(context, siteId, 'CUSTOMER_CREATE')}`;
-				return redirectWithNotice(`/console/contacts/${customers_id}`, outcome);
+				const target = `/console/contacts/${customers_id}`;
+				return received.duplicate
+					? redirectAfterEvent(
+							context,
+							{ siteId, event: 'CUSTOMER_UPDATE', resourceId: customers_id },
+							target,
+							`Lead received: it matches contact ${customers_id} (same e-mail or phone), which now holds it.`,
+						)
+					: redirectAfterEvent(
+							context,
+							{ siteId, event: 'CUSTOMER_CREATE', resourceId: customers_id },
+							target,
+							`Lead received: contact ${customers_id} created.`,
+						);
 			},
 			LABELS,
 			(problems) => leadForm(request, siteId, form, problems),
@@ -261,9 +271,11 @@ export function contactRoutes(context: ConsoleContext): ConsoleRoute[] {
 				requireCustomerIdentity(reader, { ...customer, ...changes });
 				reader.throwIfInvalid();
 				updateCustomer(context.world, customer, changes);
-				return redirectWithNotice(
+				return redirectAfterEvent(
+					context,
+					{ siteId: customer.site_id, event: 'CUSTOMER_UPDATE', resourceId: customer.customers_id },
 					`/console/contacts/${customer.customers_id}`,
-					`Contact saved. ${eventReach(context, customer.site_id, 'CUSTOMER_UPDATE')}`,
+					'Contact saved.',
 				);
 			},
 			LABELS,

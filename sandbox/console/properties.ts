@@ -17,7 +17,7 @@ import {
 import { findCriterion } from '../resources/criterias';
 import { CRITERION_KEYS, ROOMS_KEYS, STATUS_VALUES } from '../seed/referentials';
 import { FieldReader } from '../validation';
-import { consolePage, consoleRoute, eventReach, formatDate, siteOf, recordOf, listPage } from './common';
+import { consolePage, consoleRoute, formatDate, listPage, recordOf, redirectAfterEvent, siteOf } from './common';
 import type { ConsoleContext, ConsoleRequest, ConsoleRoute } from './common';
 import { accepting, redirectWithNotice, textOrNull } from './forms';
 import type { ConsoleReply, FormFields } from './forms';
@@ -218,9 +218,11 @@ export function propertyRoutes(context: ConsoleContext): ConsoleRoute[] {
 	}
 
 	const saved = (product: Product, what: string) =>
-		redirectWithNotice(
+		redirectAfterEvent(
+			context,
+			{ siteId: product.site_id, event: 'PRODUCT_UPDATE', resourceId: product.product_id },
 			`/console/properties/${product.product_id}`,
-			`${what} ${eventReach(context, product.site_id, 'PRODUCT_UPDATE')}`,
+			what,
 		);
 
 	/** Writes criteria through the API's reader; its problems are named by the form's labels. */

@@ -66,20 +66,49 @@ describe('a write accepted is output whole', () => {
 		expect(hints).toEqual([expect.stringContaining('without the record or its ID')]);
 	});
 
-	test('an update answered with the changed fields only: the whole record, read back by its path', async () => {
-		const whole = { id: 42, customers_id: 42, firstname: 'Ana', lastname: 'Martin', email: 'ana@example.com' };
-		const { output, routes } = await run(
-			{
-				resource: 'customer',
-				operation: 'update',
-				customerId: byId(42),
-				output: 'raw',
-				additionalFields: { firstname: 'Ana' },
-			},
-			[ok({ data: { firstname: 'Ana' } }), ok({ data: whole })],
-		);
+	test.each([
+		['the changed fields only', { firstname: 'Ana' }],
+		['its id and the changed field only', { id: 42, firstname: 'Ana' }],
+	])('an update answered with %s: the whole record, read back by its path', async (_answer, answered) => {
+		const whole = {
+			id: 42,
+			customers_id: 42,
+			firstname: 'Ana',
+			lastname: 'Martin',
+			email: 'ana@example.com',
+			type: 'buyer',
+			agency_id: 101,
+		};
+		const update = {
+			resource: 'customer',
+			operation: 'update',
+			customerId: byId(42),
+			output: 'raw',
+			additionalFields: { firstname: 'Ana' },
+		};
+		const { output, routes } = await run(update, [ok({ data: answered }), ok({ data: whole })]);
 		expect(routes).toEqual(['PATCH /customers/42', 'GET /customers/42']);
 		expect(output).toEqual([whole]);
+	});
+
+	test('a consent is confirmed by reading it back, whatever the write answered; none read back says so', async () => {
+		const consent = {
+			resource: 'consent',
+			operation: 'set',
+			customerId: byId(42),
+			reason: 'Signed form',
+			additionalFields: {},
+		};
+		const recorded = { reason: 'Signed form', consentDate: '2026-05-01T08:00:00+00:00', revokedAt: null };
+		const confirmed = await run(consent, [
+			ok({ data: { success: true, id: 9 } }),
+			ok({ data: { id: 42, consent: recorded } }),
+		]);
+		expect(confirmed.routes).toEqual(['POST /customers/42/consent', 'GET /customers/42']);
+		expect(confirmed.output).toEqual([{ customers_id: 42, consent: recorded }]);
+		const missing = await run(consent, [status(204, {}, ''), ok({ data: { id: 42, consent: null } })]);
+		expect(missing.output).toEqual([{ customers_id: 42, consent: null }]);
+		expect(missing.hints).toEqual([expect.stringContaining('reading it back shows no consent')]);
 	});
 
 	test('an empty answer whose read-back fails: what was sent with the id, never the password', async () => {

@@ -1,10 +1,10 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
 import { createCustomer, upsertCustomer } from '../../nodes/AgencyCrm/actions/contacts';
 import type { ItemRun } from '../../nodes/AgencyCrm/actions/itemRun';
 import { WriteOrder } from '../../nodes/AgencyCrm/actions/writeOrder';
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
-import { nationalPhone, phoneOf } from '../../nodes/AgencyCrm/catalogue/contacts';
+import { createdAtOf, nationalPhone, phoneOf } from '../../nodes/AgencyCrm/catalogue/contacts';
 import type { ScriptedAnswer } from '../support/fakeN8n';
 import { errorAnswer, fakeContext, ok, status } from '../support/fakeN8n';
 
@@ -14,6 +14,16 @@ import { errorAnswer, fakeContext, ok, status } from '../support/fakeN8n';
  * contact, how a new contact is created (email first, phones after), and the evidence behind
  * `outcome`.
  */
+/** A contact as the API answers it whole: most of the keys Simplified keeps (a smaller answer is read back). */
+const whole = (fields: IDataObject): IDataObject => ({
+	agency_id: 101,
+	user_id: null,
+	firstname: null,
+	lastname: null,
+	email: null,
+	type: 'buyer',
+	...fields,
+});
 const page = (records: IDataObject[]) => ok({ data: records, meta: { has_more: false, next_cursor: null } });
 const noMatch = () => page([]);
 const conflict = () => errorAnswer(409, 'DUPLICATE_CUSTOMER', 'Customer 42 already has this email.');
@@ -51,9 +61,17 @@ describe('phones as production compares and searches them', () => {
 		['+33612345678', '0612345678'],
 		['0033 6 12 34 56 78', '0612345678'],
 		['06.12.34.56.78', '0612345678'],
+		['+33 (0)6 12 34 56 78', '0612345678'],
+		['+330612345678', '0612345678'],
+		['33612345678', '0612345678'],
 		['+44 20 7946 0958', '+442079460958'],
 	])('%s is searched as %s', (typed, searched) => {
 		expect(nationalPhone(typed)).toBe(searched);
+	});
+
+	test("a created_at written without its zone is the API's UTC, not the n8n server's zone", () => {
+		expect(createdAtOf({ created_at: '2026-11-26 20:16:49' })).toBe(Date.UTC(2026, 10, 26, 20, 16, 49));
+		expect(createdAtOf({ createdAt: '2026-11-26T20:16:49+02:00' })).toBe(Date.UTC(2026, 10, 26, 18, 16, 49));
 	});
 
 	test('numbers compare by their last 9 digits', () => {
@@ -68,7 +86,7 @@ test('email misses, phone hits (searched in national form): the contact found by
 		[
 			noMatch(),
 			page([{ customers_id: 42, lastname: 'Martin', phone: '06 01 02 03 04' }]),
-			ok({ data: { customers_id: 42, firstname: 'Ana' } }),
+			ok({ data: whole({ customers_id: 42, firstname: 'Ana' }) }),
 		],
 	);
 	expect(requests).toEqual([
@@ -81,7 +99,12 @@ test('email misses, phone hits (searched in national form): the contact found by
 		},
 	]);
 	expect(output).toEqual([
-		{ customers_id: 42, firstname: 'Ana', outcome: 'updated', outcome_evidence: 'found by its phone 0601020304' },
+		whole({
+			customers_id: 42,
+			firstname: 'Ana',
+			outcome: 'updated',
+			outcome_evidence: 'found by its phone 0601020304',
+		}),
 	]);
 });
 
@@ -92,7 +115,7 @@ test('email hits (in another case, the most recent of two exact matches): no pho
 			{ id: 42, email: 'ANA@example.com', created_at: '2026-01-01T10:00:00+00:00' },
 			{ id: 43, email: 'diana@example.com', created_at: '2026-06-01T10:00:00+00:00' },
 		]),
-		ok({ data: { id: 42 } }),
+		ok({ data: whole({ id: 42 }) }),
 	]);
 	expect(routes(requests)).toEqual(['POST /customers/search', 'PATCH /customers/42']);
 });
@@ -121,7 +144,7 @@ describe('a shared phone never attaches a lead to someone else', () => {
 			noMatch(),
 			page([switchboard]),
 			status(201, {}, { data: { id: 1002, email: 'paul@example.com', lastname: 'Roux', phone: null } }),
-			ok({ data: { id: 1002, email: 'paul@example.com', lastname: 'Roux', phone: '0478000000' } }),
+			ok({ data: whole({ id: 1002, email: 'paul@example.com', lastname: 'Roux', phone: '0478000000' }) }),
 		]);
 		expect(requests.slice(2)).toEqual([
 			{
@@ -141,7 +164,7 @@ describe('a shared phone never attaches a lead to someone else', () => {
 		const { requests } = await upsert(body, [
 			page([partner]),
 			status(201, {}, { data: { id: 1003, firstname: 'Paul', lastname: 'Martin' } }),
-			ok({ data: { id: 1003, firstname: 'Paul', lastname: 'Martin', mobile_phone: '0611223344' } }),
+			ok({ data: whole({ id: 1003, firstname: 'Paul', lastname: 'Martin', mobile_phone: '0611223344' }) }),
 		]);
 		expect(routes(requests)).toEqual(['POST /customers/search', 'POST /customers', 'PATCH /customers/1003']);
 	});
@@ -149,7 +172,7 @@ describe('a shared phone never attaches a lead to someone else', () => {
 	test('the same person found by phone (nothing contradicts) is the match', async () => {
 		const { requests } = await upsert({ lastname: 'MARTIN', mobile_phone: '06 11 22 33 44' }, [
 			page([{ id: 7, lastname: 'Martin', firstname: 'Anne', mobilePhone: '+33611223344' }]),
-			ok({ data: { id: 7 } }),
+			ok({ data: whole({ id: 7 }) }),
 		]);
 		expect(routes(requests)).toEqual(['POST /customers/search', 'PATCH /customers/7']);
 	});
@@ -176,7 +199,7 @@ test('the create answers 409 (a contact the search missed): it is found by its e
 		noMatch(),
 		conflict(),
 		page([{ id: 42, email: 'ana@example.com' }]),
-		ok({ data: { id: 42, firstname: 'Ana' } }),
+		ok({ data: whole({ id: 42, firstname: 'Ana' }) }),
 	]);
 	expect(routes(requests)).toEqual([
 		'POST /customers/search',
@@ -253,4 +276,47 @@ describe('Customer Create says whether the contact was created or already existe
 		expect(routes(requests)).toEqual(['POST /customers', 'POST /customers/search']);
 		expect(output[0]).toMatchObject({ id: 41, outcome: 'existing', outcome_evidence: expect.stringContaining('409') });
 	});
+});
+
+test('a create answered without the contact or its ID: the contact is found by what was created, and gets its phones', async () => {
+	const body = { email: 'nina@example.com', lastname: 'Petit', phone: '0611000001' };
+	const { output, requests, notices } = await upsert(body, [
+		noMatch(),
+		noMatch(),
+		ok({ success: true }),
+		page([whole({ id: 88, email: 'nina@example.com', lastname: 'Petit' })]),
+		ok({ data: whole({ id: 88, email: 'nina@example.com', lastname: 'Petit', phone: '0611000001' }) }),
+	]);
+	expect(routes(requests)).toEqual([
+		'POST /customers/search',
+		'POST /customers/search',
+		'POST /customers',
+		'POST /customers/search',
+		'PATCH /customers/88',
+	]);
+	expect(output[0]).toMatchObject({ id: 88, phone: '0611000001', outcome: 'created' });
+	expect(JSON.stringify(output)).not.toContain('check_duplicate');
+	expect(notices).toEqual([expect.stringContaining('without the record or its ID')]);
+});
+
+test('Check Duplicate answered 409 for a phone whose contact is someone else: the 409 stands, saying which contact and why', async () => {
+	const fake = fakeContext({
+		answers: [
+			conflict(),
+			noMatch(),
+			page([{ id: 500, lastname: 'Accueil', email: 'reception@agency.example', phone: '0478000000' }]),
+		],
+	});
+	const prepared = {
+		body: { email: 'paul@example.com', lastname: 'Roux', phone: '0478000000', check_duplicate: true },
+		qs: {},
+		pathParams: {},
+		output: { mode: 'raw' },
+	} as unknown as Parameters<typeof createCustomer>[1];
+	const item: ItemRun = { index: 0, turn: new WriteOrder().reserve(0), notices: [] };
+	const error = await createCustomer
+		.call(fake.execute, findEndpoint('customer', 'create')!, prepared, item)
+		.catch((thrown: unknown) => thrown as NodeApiError);
+	expect((error as NodeApiError).message).toContain('(HTTP 409)');
+	expect((error as NodeApiError).description).toContain('Contact 500 has the phone 0478000000 but another email');
 });

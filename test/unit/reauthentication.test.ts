@@ -209,7 +209,7 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 		);
 		expect(error.message).toBe('UNAUTHENTICATED: Token revoked (HTTP 401)');
 		expect(error.description).toBe(
-			'Agency CRM refused the access token even after a new token exchange: open the credential, check the Client ID and Client Secret, and press Test.<br>Request ID: r-9 (quote it to Agency CRM support)',
+			'Agency CRM refused the access token even after a new token exchange: open the credential, check the Client ID and Client Secret, and press Save, which tests them.<br>Request ID: r-9 (quote it to Agency CRM support)',
 		);
 		expect(crm.state.exchanges).toBe(2);
 		expect(crm.requests).toHaveLength(3);

@@ -360,7 +360,7 @@ describe('pagination', () => {
 		);
 	});
 
-	test('issue 17: the page size chosen is sent as it is, beyond 200 too', async () => {
+	test("issue 17: the transport sends the page size it is given (a Page Size above the largest page is capped before, by the item's plan)", async () => {
 		const { context, calls } = scripted([page([1], null)]);
 		await collectPages(context, { method: 'GET', idempotent: true, path: '/users' }, 'cursor', undefined, 500);
 		expect(calls[0].qs).toEqual({ per_page: 500 });

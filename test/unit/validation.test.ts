@@ -241,6 +241,21 @@ describe("issue 26: the consent as production takes it; a picture's part name an
 		]);
 	});
 
+	test.each([
+		['an email header (RFC 2822)', 'Fri, 01 May 2026 10:00:00 +0200'],
+		["SQL's form, in the workflow's zone (Paris)", '2026-05-01 10:00:00'],
+		['a Unix time in seconds', 1777622400],
+		['a Unix time in milliseconds', 1777622400000],
+	])('any date a user gives: %s, sent as +00:00', async (_form, collectedAt) => {
+		const request = await consent('Signed form', { collectedAt });
+		expect(request.body.consent_date).toBe('2026-05-01T08:00:00+00:00');
+	});
+
+	test("a consent without a date is dated now, as production's clients always send one", async () => {
+		const request = await consent('Signed form', {});
+		expect(request.body.consent_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+	});
+
 	test('a reason over 64 characters, or a date the node cannot read, is refused before sending, naming the field', async () => {
 		const error = await consent('x'.repeat(65), { collectedAt: 'next tuesday' }).catch((thrown: unknown) => thrown);
 		expect((error as InputError).problems).toEqual([

@@ -92,15 +92,20 @@ export interface Editor {
 	close(): Promise<void>;
 }
 
+/** Signs the page in to the n8n at `url` as its owner, through the sign-in form. */
+export async function signIn(page: Page, url: string) {
+	await page.goto(`${url}/signin`);
+	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"]').first().fill(OWNER.email);
+	await page.locator('input[type="password"]').first().fill(OWNER.password);
+	await page.keyboard.press('Enter');
+	await page.waitForURL((address) => !address.pathname.startsWith('/signin'), { timeout: 30_000 });
+}
+
 /** A browser signed in to n8n as its owner. */
 export async function openEditor(server: N8nProcess): Promise<Editor> {
 	const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 	const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-	await page.goto(`${server.url}/signin`);
-	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"]').first().fill(OWNER.email);
-	await page.locator('input[type="password"]').first().fill(OWNER.password);
-	await page.keyboard.press('Enter');
-	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
+	await signIn(page, server.url);
 	return { page, url: server.url, close: () => browser.close() };
 }
 

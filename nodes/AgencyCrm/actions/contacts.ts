@@ -17,7 +17,7 @@ import {
 import { requestFor, requestOf } from '../catalogue/requests';
 import type { Endpoint, PreparedRequest } from '../catalogue/types';
 import type { ItemRun } from './itemRun';
-import { outputShaper } from './output';
+import { OUTCOME, OUTCOME_EVIDENCE, outputShaper } from './output';
 import { writtenRecords } from './writtenRecord';
 
 /**
@@ -29,10 +29,6 @@ import { writtenRecords } from './writtenRecord';
  * partner's contact. Both operations say what happened under `outcome`, and what decided it under
  * `outcome_evidence`: an answer of the API, never a guess from the fields.
  */
-
-/** The output keys that say what happened to the contact, and on what evidence. */
-export const OUTCOME = 'outcome';
-export const OUTCOME_EVIDENCE = 'outcome_evidence';
 
 type Outcome = 'created' | 'existing' | 'updated' | 'unknown';
 
@@ -46,8 +42,8 @@ interface Decided {
 const SEARCH_PAGE_SIZE = 100;
 const SEARCH_HITS_LOOKED_AT = 500;
 
-/** A created_at this long before the request was sent is another contact's: synchronised clocks differ by less. */
-const CLOCK_SKEW_MS = 5_000;
+/** A created_at this long before the request was sent is another contact's: the API's clock and n8n's differ by less. */
+const CLOCK_SKEW_MS = 60_000;
 
 const CHECK_DUPLICATE = 'check_duplicate';
 const PHONE_KEYS = ['phone', 'mobile_phone', 'phones'] as const;
@@ -180,7 +176,8 @@ function createdByTheRequest(response: ApiResponse, record: IDataObject, sentAt:
 
 /**
  * The contact a create answered 409 (Check Duplicate) for: the one with that email (the most recent
- * exact match), else with that phone. None found: the 409 stands, quoting what came back.
+ * exact match), else with that phone. None the node can be sure of (a shared phone's contact, whose
+ * email or names differ): the 409 stands, saying which contacts were left alone and why.
  */
 async function existingAfterConflict(
 	context: IExecuteFunctions,
@@ -188,11 +185,14 @@ async function existingAfterConflict(
 	item: ItemRun,
 	conflict: NodeApiError,
 ): Promise<{ record: IDataObject; by: string }> {
+	const noticed = item.notices.length;
 	const found = await findContact(context, body, item);
 	if (found) return found;
+	const leftAlone = item.notices.slice(noticed);
 	conflict.description = [
 		conflict.description,
 		'The node then searched for that contact by its email and phones, and found none it could be sure of.',
+		...leftAlone,
 	]
 		.filter(Boolean)
 		.join('<br>');
@@ -238,6 +238,17 @@ export async function createCustomer(
 }
 
 /**
+ * The contact a create answered with, with its id: an answer that gave none (a bare acknowledgement
+ * without a `Location`) is completed by a search for what was created, so that its phones can be
+ * added; the create succeeded either way.
+ */
+async function withItsId(context: IExecuteFunctions, [created]: IDataObject[], sent: IDataObject, item: ItemRun) {
+	if (contactIdOf(created) !== undefined) return created;
+	const found = await findContact(context, sent, item);
+	return found ? { ...created, ...found.record } : created;
+}
+
+/**
  * The create of Create or Update, for a contact no search found: with its email and names first and
  * Check Duplicate on, so that only an email can make it someone else's (a 409, then searched and
  * updated); its phones are added by an update once it exists. Without an email or a last name to
@@ -271,10 +282,16 @@ async function createThenAddPhones(
 		const updated = await updateContact(context, request, id, changesOf(body), item);
 		return { record: updated, outcome: 'updated', evidence: `HTTP 409 to the create; found by ${by}, then updated` };
 	}
-	const [created] = await writtenRecords(context, create, prepared, answer, item);
 	const evidence = 'created with Check Duplicate on, which the API refuses with 409 for a known email or phone';
+	const created = await withItsId(context, await writtenRecords(context, create, prepared, answer, item), first, item);
 	if (!phonesLater) return { record: created, outcome: 'created', evidence };
-	const id = contactId(context, created, item);
+	const id = contactIdOf(created);
+	if (id === undefined) {
+		item.notices.push(
+			'The contact was created, but neither the answer nor a search gave its ID: its phones could not be added. Add them with Contact → Update',
+		);
+		return { record: created, outcome: 'created', evidence };
+	}
 	// A contact just made: no earlier item writes it; later ones may now find it.
 	await item.turn.resolved([contactKey(created)]);
 	try {

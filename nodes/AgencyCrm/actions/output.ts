@@ -4,13 +4,18 @@ import { listEntries } from '../catalogue/convert';
 import type { Endpoint, OutputKeys, PreparedRequest } from '../catalogue/types';
 import type { ItemRun } from './itemRun';
 
+/** The output keys that say what a create did (created, existing, updated), and on what evidence. */
+export const OUTCOME = 'outcome';
+export const OUTCOME_EVIDENCE = 'outcome_evidence';
+
 /**
- * Related data asked for, or always loaded (`readIncludes`), by name (`include=stopSms`): it may come
- * back under its snake_case key (`stop_sms`).
+ * Related data the output keeps: what the record's reads always load (`OutputKeys.related`: a
+ * contact's origin and groups, whichever operation gave the record) and what was asked by name
+ * (`include=stopSms`), which may come back under its snake_case key (`stop_sms`).
  */
-function relationKeys(endpoint: Endpoint, request: PreparedRequest, parameter: string | undefined): string[] {
-	if (!parameter) return [];
-	const names = [...(endpoint.readIncludes ?? []), ...listEntries(request.qs[parameter])];
+function relationKeys(keys: OutputKeys, request: PreparedRequest): string[] {
+	const asked = keys.relationsParameter ? listEntries(request.qs[keys.relationsParameter]) : [];
+	const names = [...(keys.related ?? []), ...asked];
 	return names.flatMap((name) => [name, name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()]);
 }
 
@@ -40,7 +45,7 @@ function criteriaByName(record: IDataObject, groups: string[]): IDataObject | un
  * the other keys. Most of those keys are guesses (docs/assumptions.md "Records"): against an API that
  * names them otherwise, Simplified would keep almost nothing.
  */
-function looksAsExpected(record: IDataObject, keys: OutputKeys): boolean {
+export function looksAsExpected(record: IDataObject, keys: OutputKeys): boolean {
 	const present = keys.simple.filter((key) => keyIn(record, key, keys) !== undefined).length;
 	return keyIn(record, keys.id, keys) !== undefined && present * 2 >= keys.simple.length;
 }
@@ -70,7 +75,7 @@ export function outputShaper(
 	const chosen = choice.mode === 'fields' ? choice.fields : keys.simple;
 	// Simplified shows criteria groups as one object of name: value pairs, not as they came.
 	const groups = simplified ? (keys.criteriaGroups ?? []) : [];
-	const relations = relationKeys(endpoint, request, keys.relationsParameter).filter((key) => !groups.includes(key));
+	const relations = relationKeys(keys, request).filter((key) => !groups.includes(key));
 	const wanted = [keys.id, ...chosen, ...relations];
 	let toldWhole = false;
 	return (record) => {

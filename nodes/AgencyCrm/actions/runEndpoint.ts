@@ -8,7 +8,7 @@ import { requestFor } from '../catalogue/requests';
 import type { Endpoint, PreparedRequest } from '../catalogue/types';
 import type { ItemRun } from './itemRun';
 import { multipartBody } from './multipart';
-import { outputShaper } from './output';
+import { OUTCOME, OUTCOME_EVIDENCE, outputShaper } from './output';
 import { recordsOf, writtenRecords } from './writtenRecord';
 
 /** The request of a prepared operation: the catalogue's request (catalogue/requests.ts), as a form where it carries files. */
@@ -107,12 +107,12 @@ export async function runEndpoint(
 		: await apiRequest(context, request);
 	if ('refused' in response) {
 		const evidence = `HTTP 409: ${response.refused.message}`;
-		return [{ json: { ...pathRecord(endpoint, prepared), outcome: 'existing', outcome_evidence: evidence } }];
+		return [{ json: { ...pathRecord(endpoint, prepared), [OUTCOME]: 'existing', [OUTCOME_EVIDENCE]: evidence } }];
 	}
 	if (endpoint.output === 'deleted') return [{ json: { deleted: true } }];
 	if (endpoint.output === 'imageOrRecord') return await imageItem(context, response, endpoint, prepared);
 	const records = items(await writtenRecords(context, endpoint, prepared, response, item));
 	if (!endpoint.conflictMeansExisting) return records;
 	const evidence = `HTTP ${response.statusCode}: the API made it`;
-	return records.map(({ json }) => ({ json: { ...json, outcome: 'created', outcome_evidence: evidence } }));
+	return records.map(({ json }) => ({ json: { ...json, [OUTCOME]: 'created', [OUTCOME_EVIDENCE]: evidence } }));
 }

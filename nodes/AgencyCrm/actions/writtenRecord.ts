@@ -8,6 +8,7 @@ import { keyOf } from '../catalogue/fields';
 import { requestFor } from '../catalogue/requests';
 import type { Endpoint, PreparedRequest, WrittenRecord } from '../catalogue/types';
 import type { ItemRun } from './itemRun';
+import { looksAsExpected } from './output';
 
 /**
  * The record a write's answer gives, whether or not the answer carries it (issue 17): a write the
@@ -85,10 +86,14 @@ function writtenRecordOf(endpoint: Endpoint): { id: string; readBack?: Endpoint;
 	return { id, readBack, written: written ?? { id } };
 }
 
-/** Whether a record lacks its id under every name it may have (an update answered with the changed fields only). */
-function lacksId(endpoint: Endpoint, record: IDataObject, id: string): boolean {
+/**
+ * Whether an update's answer is part of the record (the changed fields only): it lacks the record's id
+ * under every name it may have, or most of the keys its Simplified output keeps.
+ */
+function isPart(endpoint: Endpoint, record: IDataObject, id: string): boolean {
 	const names = [id, ...(endpoint.outputKeys?.alternatives?.[id] ?? [])];
-	return names.every((name) => record[name] === undefined || record[name] === null);
+	const lacksId = names.every((name) => record[name] === undefined || record[name] === null);
+	return lacksId || (endpoint.outputKeys !== undefined && !looksAsExpected(record, endpoint.outputKeys));
 }
 
 /**
@@ -132,6 +137,11 @@ async function recordAfterWrite(
 		const [record] = recordsOf(
 			responseData(await apiRequest(context, requestFor(readBack, { pathParams, qs }, item.index))),
 		);
+		if (written.include && (record[written.include] === undefined || record[written.include] === null)) {
+			item.notices.push(
+				`The API accepted the write, but reading it back shows no ${written.include}: check it in Agency CRM`,
+			);
+		}
 		return written.include
 			? { [target.id]: idValue(id) as string, [written.include]: record[written.include] ?? null }
 			: record;
@@ -148,14 +158,14 @@ export async function writtenRecords(
 	response: ApiResponse,
 	item: ItemRun,
 ): Promise<IDataObject[]> {
-	if (carriesNoRecord(response)) {
+	if (carriesNoRecord(response) || endpoint.record?.always) {
 		return [await recordAfterWrite(context, endpoint, prepared, response, item, undefined)];
 	}
 	const records = recordsOf(responseData(response));
 	// An update answered with the changed fields only: the whole record is read back.
 	const isUpdate = endpoint.method === 'PATCH' || endpoint.method === 'PUT';
 	const target = isUpdate && records.length === 1 && writtenRecordOf(endpoint);
-	if (target && target.readBack && lacksId(endpoint, records[0], target.id)) {
+	if (target && target.readBack && isPart(endpoint, records[0], target.id)) {
 		return [await recordAfterWrite(context, endpoint, prepared, response, item, records[0])];
 	}
 	return records;

@@ -21,16 +21,17 @@ export function phoneOf(value: unknown): string | undefined {
 }
 
 /**
- * The number as production's contact search matches it: the national form, `+33 6 12 34 56 78` and
- * `0033 6…` as `0612345678` (production finds a contact stored with 06… only by 06…). Other numbers
- * are sent as their digits, a leading + kept.
+ * The number as production's contact search matches it: the national form, `+33 6 12 34 56 78`,
+ * `+33 (0)6…`, `0033 6…` and `33612345678` as `0612345678` (production finds a contact stored with
+ * 06… only by 06…). Other numbers are sent as their digits, a leading + kept.
  */
 export function nationalPhone(value: unknown): string | undefined {
 	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
 	const text = String(value).trim();
 	const digits = text.replace(/\D/g, '');
 	if (!digits) return undefined;
-	if (/^(\+|00)33/.test(text.replace(/[\s.\-()]/g, ''))) return `0${digits.replace(/^(00)?33/, '')}`;
+	const french = /^(?:\+|00)33(\d+)$/.exec(text.replace(/[^\d+]/g, '')) ?? /^33(\d{9})$/.exec(digits);
+	if (french) return `0${french[1].replace(/^0/, '')}`;
 	return text.startsWith('+') ? `+${digits}` : digits;
 }
 
@@ -81,11 +82,16 @@ export function contradictions(found: IDataObject, wanted: IDataObject): string[
 	];
 }
 
-/** When the record was created, read from `created_at` or `createdAt`; undefined when absent or unreadable. */
+/**
+ * When the record was created, read from `created_at` or `createdAt`; undefined when absent or
+ * unreadable. A time written without its zone is the API's, in UTC, not the n8n server's zone.
+ */
 export function createdAtOf(record: IDataObject): number | undefined {
 	const value = record.created_at ?? record.createdAt;
 	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-	const time = new Date(value).getTime();
+	const text = String(value).trim();
+	const zoned = typeof value === 'number' || /(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text.replace(' ', 'T')}Z`;
+	const time = new Date(typeof value === 'number' ? value : zoned).getTime();
 	return Number.isNaN(time) ? undefined : time;
 }
 

@@ -37,6 +37,13 @@ export function listEntries(value: unknown): string[] {
 		.filter(Boolean);
 }
 
+/**
+ * A filter whose default in the editor, 0 or off, means no filter: at that default it sends nothing,
+ * so that a filter added and left as it is filters nothing (a Maximum Price of 0 emptied every list).
+ */
+export const filterUnlessZeroOrOff: Converter = (value) =>
+	ok(isAbsent(value) || value === false || (typeof value !== 'boolean' && Number(value) === 0) ? undefined : value);
+
 /** Multi-select or "a, b" text → `a,b` (the API's comma-separated query values). */
 export const commaList: Converter = (value) => {
 	const entries = listEntries(value);
@@ -76,12 +83,21 @@ export const json: Converter = (value) => {
  * zone (n8n's date picker) is in the workflow's time zone, not the server's.
  */
 function parseDateTime(value: unknown, env: ConvertEnv): DateTime | undefined {
-	let parsed: DateTime;
-	if (value instanceof Date) parsed = DateTime.fromJSDate(value);
-	else if (DateTime.isDateTime(value)) parsed = value;
-	else parsed = DateTime.fromISO(String(value), { zone: env.timezone, setZone: true });
-	return parsed.isValid ? parsed : undefined;
+	if (value instanceof Date) return validOrUndefined(DateTime.fromJSDate(value));
+	if (DateTime.isDateTime(value)) return validOrUndefined(value);
+	// A number is a Unix time: in seconds up to the year 5138, in milliseconds beyond.
+	if (typeof value === 'number') return validOrUndefined(DateTime.fromMillis(value < 1e11 ? value * 1000 : value));
+	const text = String(value).trim();
+	const options = { zone: env.timezone, setZone: true };
+	// ISO 8601 (the editor's date picker), SQL's `2026-05-01 10:00:00`, an email's RFC 2822 date, HTTP's.
+	for (const parse of [DateTime.fromISO, DateTime.fromSQL, DateTime.fromRFC2822, DateTime.fromHTTP]) {
+		const parsed = parse(text, options);
+		if (parsed.isValid) return parsed;
+	}
+	return undefined;
 }
+
+const validOrUndefined = (parsed: DateTime) => (parsed.isValid ? parsed : undefined);
 
 /** A date-time in UTC, written in `format` (luxon's); one it cannot read stays as entered. */
 function inUtc(value: unknown, env: ConvertEnv, format: string): unknown {

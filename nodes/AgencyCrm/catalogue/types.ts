@@ -235,6 +235,8 @@ export interface WrittenRecord {
 	idFromPath?: string;
 	/** What the read-back loads with the record (`include=consent`), and the part of it that is output. */
 	include?: string;
+	/** Read back whatever the write answered: the write is confirmed by what the API then holds (a consent). */
+	always?: boolean;
 }
 
 /** What the Output option asked of an item: Simplified, Raw, or the Selected Fields named. */
@@ -250,6 +252,8 @@ export interface OutputKeys {
 	fields: string[];
 	/** The parameter naming the related data asked for (`include`, `fetch`): those keys always come out. */
 	relationsParameter?: string;
+	/** Related data every read of the record loads (`Endpoint.readIncludes`): kept whenever a record has it. */
+	related?: string[];
 	/** Other names a key comes back under (production's `id` for `customers_id`): kept when the key itself is absent. */
 	alternatives?: Record<string, string[]>;
 	/**

@@ -93,7 +93,7 @@ function accessAdvice(guide: RefusalGuide): string {
 function nextStep(status: number, guide: RefusalGuide, hasDetails: boolean): string | undefined {
 	switch (status) {
 		case 401:
-			return 'Agency CRM refused the access token even after a new token exchange: open the credential, check the Client ID and Client Secret, and press Test.';
+			return 'Agency CRM refused the access token even after a new token exchange: open the credential, check the Client ID and Client Secret, and press Save, which tests them.';
 		case 403:
 			return accessAdvice(guide);
 		case 404:

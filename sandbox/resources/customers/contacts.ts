@@ -10,7 +10,7 @@ import type { Customer } from '../../model';
 import { cursorPage, readPageRequest } from '../../pagination';
 import { FieldReader, objectBody } from '../../validation';
 import { CUSTOMER_PACK, pathCustomer } from './access';
-import { findDuplicate, storedNumbersOf } from './duplicates';
+import { findDuplicate, phoneNumbersOf } from './duplicates';
 import { readCustomerChanges, requireCustomerIdentity } from './fields';
 import { createCustomer, customerView, updateCustomer } from './records';
 
@@ -47,12 +47,12 @@ export function contactRoutes(world: World): ApiRoute[] {
 			const page = readPageRequest(reader);
 			reader.throwIfInvalid();
 			// Production's search is not exact: an email or phone that contains the value searched is a
-			// hit, and a number is matched in the national form it is stored in (+33 6… finds nothing).
+			// hit. Numbers are matched in their national form (06…): a search for +33 6… finds nothing.
 			const phoneDigits = phone?.replace(/\D/g, '');
 			const keep = (customer: Customer) =>
 				(agencyId === undefined || customer.agency_id === agencyId) &&
 				(!email || !!customer.email?.toLowerCase().includes(email)) &&
-				(!phoneDigits || storedNumbersOf(customer).some((number) => number.includes(phoneDigits))) &&
+				(!phoneDigits || phoneNumbersOf(customer).some((number) => number.includes(phoneDigits))) &&
 				(!type || customer.type === type) &&
 				(!updatedSince || customer.updated_at >= updatedSince) &&
 				(!text ||

@@ -17,12 +17,6 @@ export function phoneNumbersOf(customer: Pick<Customer, 'phone' | 'mobile_phone'
 	return numbers.filter((number): number is string => !!number).map(normalisePhone);
 }
 
-/** The numbers as the contact search matches them: their digits as stored, no prefix folded. */
-export function storedNumbersOf(customer: Pick<Customer, 'phone' | 'mobile_phone' | 'phones'>): string[] {
-	const numbers = [customer.phone, customer.mobile_phone, ...customer.phones.map((phone) => phone.number)];
-	return numbers.filter((number): number is string => !!number).map((number) => number.replace(/\D/g, ''));
-}
-
 function emailOf(customer: Pick<Customer, 'email'>): string | undefined {
 	return customer.email?.trim().toLowerCase() || undefined;
 }

@@ -64,7 +64,7 @@ export const actionEndpoints: Endpoint[] = [
 			value: 'createForCustomer',
 			action: 'Log an activity on a contact',
 			description:
-				'Log a call, visit, email or other activity on a contact, with its type, date and comment. It always goes to the application log; the history shows it only if its action type allows it.',
+				'Log a call, visit, email or other activity on a contact, with its type, date and result. It always goes to the application log; the history shows it only if its action type allows it.',
 		},
 		method: 'POST',
 		path: '/customers/{customerId}/actions',
@@ -84,7 +84,7 @@ export const actionEndpoints: Endpoint[] = [
 			value: 'createForProduct',
 			action: 'Log an activity on a property',
 			description:
-				'Log a call, visit, email or other activity on a property listing, with its type, date and comment. It always goes to the application log; the history shows it only if its action type allows it.',
+				'Log a call, visit, email or other activity on a property listing, with its type, date and result. It always goes to the application log; the history shows it only if its action type allows it.',
 		},
 		method: 'POST',
 		path: '/products/{productId}/actions',

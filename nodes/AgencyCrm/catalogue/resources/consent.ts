@@ -1,10 +1,19 @@
+import { DateTime } from 'luxon';
+
 import { toOffsetDateTime } from '../convert';
 import { OFFSET_DATE_TIME, customerField } from '../fields';
 import { evidence, guess, rule } from '../rules';
-import type { Converter, Endpoint } from '../types';
+import type { Converter, Endpoint, PreparedRequest } from '../types';
 
 /** Production's longest consent reason (docs/assumptions.md "Production evidence"). */
 const MAX_REASON_LENGTH = 64;
+
+/** The consent's date, now when none is given: production's clients always send one. */
+function dated(request: PreparedRequest): PreparedRequest {
+	if (request.body.consent_date !== undefined) return request;
+	const now = DateTime.utc().toFormat("yyyy-MM-dd'T'HH:mm:ss'+00:00'");
+	return { ...request, body: { ...request.body, consent_date: now } };
+}
 
 /** A yes or no sent as a form's text: production reads `1` and `0`. */
 const oneOrZero: Converter = (value) => ({ value: typeof value === 'boolean' ? Number(value) : value });
@@ -31,7 +40,15 @@ export const consentEndpoints: Endpoint[] = [
 		},
 		// Production takes the consent as a form, with or without files (docs/assumptions.md "Production evidence").
 		upload: 'multipart',
-		record: { id: 'customers_id', idFromPath: 'customerId', readBack: 'customer:get', include: 'consent' },
+		// Confirmed by reading the contact's consent back, as production's clients do.
+		record: {
+			id: 'customers_id',
+			idFromPath: 'customerId',
+			readBack: 'customer:get',
+			include: 'consent',
+			always: true,
+		},
+		derive: dated,
 		fields: [
 			customerField('path'),
 			{

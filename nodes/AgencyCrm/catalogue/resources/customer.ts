@@ -30,6 +30,7 @@ const CUSTOMER_OUTPUT: OutputKeys = {
 	id: 'customers_id',
 	simple: CUSTOMER_SIMPLE,
 	relationsParameter: 'include',
+	related: CONTACT_READ_INCLUDES,
 	fields: [...CUSTOMER_SIMPLE, 'phones', 'groups', 'origin', 'gender_code', 'created_at', 'updated_at'],
 	// Production answers `id`, `mobilePhone`, `createdAt` where the spec and the sandbox say otherwise.
 	alternatives: { customers_id: ['id'], mobile_phone: ['mobilePhone'], created_at: ['createdAt'] },
@@ -305,7 +306,7 @@ export const customerEndpoints: Endpoint[] = [
 					type: 'boolean',
 					default: false,
 					description:
-						'Whether to ask the API to refuse the contact when one with the same email or phone exists (check_duplicate), rather than return that one. What the API answers then is not documented; the sandbox refuses with 409.',
+						'Whether to ask the API to refuse the contact when one with the same email or phone exists (check_duplicate). It answers 409: the node then outputs the contact with that email (outcome: existing), unchanged.',
 				},
 			},
 		],

@@ -61,7 +61,7 @@ export const leadEndpoints: Endpoint[] = [
 			value: 'createSeller',
 			action: 'Create a seller lead',
 			description:
-				'Create a contact who wants to sell or let, with the property. An existing contact with the same email, phone or mobile phone is reused, and its cold-calling consent is recorded as collected.',
+				'Create a contact who wants to sell or let, with the property. The API reuses a contact with the same email, phone or mobile phone (a shared phone, a switchboard for one, reuses its contact: give the email, or use Contact → Create or Update), and records its cold-calling consent as collected.',
 		},
 		method: 'POST',
 		path: '/leads/sellers',
@@ -93,7 +93,7 @@ export const leadEndpoints: Endpoint[] = [
 			value: 'createBuyer',
 			action: 'Create a buyer lead',
 			description:
-				'Create a contact who wants to buy or rent, with what they are looking for. An existing contact with the same email, phone or mobile phone is reused, and its cold-calling consent is recorded as collected.',
+				'Create a contact who wants to buy or rent, with what they are looking for. The API reuses a contact with the same email, phone or mobile phone (a shared phone, a switchboard for one, reuses its contact: give the email, or use Contact → Create or Update), and records its cold-calling consent as collected.',
 		},
 		method: 'POST',
 		path: '/leads/buyers',

@@ -1,4 +1,4 @@
-import { commaList } from '../../convert';
+import { commaList, filterUnlessZeroOrOff } from '../../convert';
 import { idInPath, userField } from '../../fields';
 import { evidence, guess, integerId, isBoolean, rule } from '../../rules';
 import type { Converter, Endpoint, FieldSpec } from '../../types';
@@ -164,6 +164,8 @@ export const eventEndpoints: Endpoint[] = [
 			{
 				in: 'query',
 				placement: 'collection',
+				// Off, the API's own default: only an "on" filters.
+				convert: filterUnlessZeroOrOff,
 				property: {
 					displayName: 'Include Archived',
 					name: 'archived',

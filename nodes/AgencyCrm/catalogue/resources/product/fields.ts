@@ -1,5 +1,5 @@
 import { FETCHES_OF_0_1_0, PRODUCT_FETCHES, productionFetches, relationOptions } from '../../../../shared/relations';
-import { commaList, listEntries, toOffsetDateTime } from '../../convert';
+import { commaList, filterUnlessZeroOrOff, listEntries, toOffsetDateTime } from '../../convert';
 import type { CriteriaSpec } from '../../criteria';
 import { criteriaField, sentAsCriterion } from '../../criteria';
 import { OFFSET_DATE_TIME } from '../../fields';
@@ -247,7 +247,14 @@ export const PRICE_RANGE_FIELDS: FieldSpec[] = [
 		{
 			in: 'body',
 			placement: 'collection',
-			property: { displayName: 'Minimum Price', name: 'priceMin', type: 'number', default: 0 },
+			convert: filterUnlessZeroOrOff,
+			property: {
+				displayName: 'Minimum Price',
+				name: 'priceMin',
+				type: 'number',
+				default: 0,
+				description: '0: no minimum',
+			},
 		},
 		['Prix'],
 		{ operator: 'SUPERIEUR' },
@@ -256,7 +263,14 @@ export const PRICE_RANGE_FIELDS: FieldSpec[] = [
 		{
 			in: 'body',
 			placement: 'collection',
-			property: { displayName: 'Maximum Price', name: 'priceMax', type: 'number', default: 0 },
+			convert: filterUnlessZeroOrOff,
+			property: {
+				displayName: 'Maximum Price',
+				name: 'priceMax',
+				type: 'number',
+				default: 0,
+				description: '0: no maximum',
+			},
 		},
 		['Prix'],
 		{ operator: 'INFERIEUR' },
