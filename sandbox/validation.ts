@@ -4,7 +4,7 @@
  * VALIDATION_ERROR does. Required readers return a placeholder on failure: callers must call
  * `throwIfInvalid()` before using the values.
  */
-import { ApiError, ErrorDetail, invalidField, toUtc, validationError } from './http';
+import { ApiError, CriteriaError, CriterionProblem, ErrorDetail, invalidField, toUtc, validationError } from './http';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -47,6 +47,8 @@ export class FieldReader {
 		readonly details: ErrorDetail[] = [],
 		/** Query strings carry text only: accept "12" for integers and "true" for booleans. */
 		private readonly fromQuery = false,
+		/** Criteria refused, by `criteria.<id>`: answered in production's criteria shape (http.ts). */
+		readonly criteriaProblems: Record<string, CriterionProblem[]> = {},
 	) {}
 
 	static forQuery(query: URLSearchParams): FieldReader {
@@ -55,7 +57,12 @@ export class FieldReader {
 
 	/** A reader for a nested object that reports into the same details. */
 	nested(source: JsonObject, prefix: string): FieldReader {
-		return new FieldReader(source, this.field(prefix), this.details, this.fromQuery);
+		return new FieldReader(source, this.field(prefix), this.details, this.fromQuery, this.criteriaProblems);
+	}
+
+	/** A criterion refused: `criterion` is its numeric id, or the key given when no criterion has it. */
+	failCriterion(criterion: string | number, xml: string, message: string): void {
+		(this.criteriaProblems[`criteria.${criterion}`] ??= []).push({ xml, message });
 	}
 
 	field(key: string): string {
@@ -77,14 +84,16 @@ export class FieldReader {
 	}
 
 	get valid(): boolean {
-		return this.details.length === 0;
+		return this.details.length === 0 && Object.keys(this.criteriaProblems).length === 0;
 	}
 
 	throwIfInvalid(): void {
-		if (this.details.length > 0) throw this.error();
+		if (!this.valid) throw this.error();
 	}
 
+	/** The fields refused, in the spec's shape; else the criteria refused, in production's criteria shape. */
 	error(): ApiError {
+		if (this.details.length === 0) return new CriteriaError(this.criteriaProblems);
 		const first = this.details[0];
 		return validationError(this.details, `${first.field}: ${first.message}`);
 	}

@@ -9,6 +9,8 @@ import type { Editor } from '../tools/n8n/editor';
 import {
 	contactFormsWorkflow,
 	executeNodeError,
+	executeNodeToJson,
+	openDropdown,
 	newCredential,
 	openEditor,
 	openNode,
@@ -17,6 +19,7 @@ import {
 	showWorkflow,
 	searchNodesPanel,
 	showPanelGroup,
+	propertyFormsWorkflow,
 } from '../tools/n8n/editor';
 import { readExamples } from '../tools/n8n/examples';
 import { ROOT, createInstance, importJson, publicApi, startServer } from '../tools/n8n/launcher';
@@ -29,8 +32,9 @@ import type { Credential } from '../tools/n8n/workflows';
  * from a real n8n with the package installed, into docs/images/<example>.png for the README; the
  * editor's words and forms (docs/images/editor-*.png: the nodes panel searched for "contact", the
  * Create or Update form, a new node as it opens, Property → Get Many's filters, an error, a new
- * credential); then the sandbox console after a website lead started the published lead-routing
- * example (docs/images/console-*.png), its deliveries linked to n8n's executions as under npm start.
+ * credential; a property's criteria rows with a list value's choices, and a property's Simplified output); then
+ * the sandbox console after a website lead started the published lead-routing example (docs/images/console-*.png),
+ * its deliveries linked to n8n's executions as under npm start.
  */
 const IMAGES = path.join(ROOT, 'docs', 'images');
 
@@ -49,9 +53,10 @@ async function main() {
 	await importJson(instance, 'credentials', [credential]);
 	const examples = readExamples();
 	const forms = contactFormsWorkflow('wfContactForms01', credential);
+	const properties = propertyFormsWorkflow('wfPropertyForms1', credential);
 	const fixed = fixedFormsWorkflow(credential);
 	// As the files are: the lead-routing example the console starts calls nothing but the CRM.
-	await importJson(instance, 'workflow', [...examples.values(), forms, fixed]);
+	await importJson(instance, 'workflow', [...examples.values(), forms, properties, fixed]);
 	const server = await startServer(instance);
 	executions.connect(server.url);
 	const editor = await openEditor(server);
@@ -65,6 +70,7 @@ async function main() {
 			await shoot(editor.page, file.replace(/\.json$/, ''));
 		}
 		await editorScreenshots(editor, forms.id, fixed.id);
+		await propertyScreenshots(editor, properties.id);
 		const leadRouting = examples.get('lead-routing.json')!;
 		const { status } = await (await publicApi(server))('POST', `/workflows/${leadRouting.id}/activate`);
 		if (status !== 200) throw new Error(`Could not publish ${leadRouting.id}: HTTP ${status}`);
@@ -85,17 +91,18 @@ async function main() {
 }
 
 /**
- * Version 2 nodes as issue 29 left them: one as n8n adds it (no parameter set: it opens on Contact →
+ * Nodes as issue 29 left them: a version 2 node as n8n adds it (no parameter set: it opens on Contact →
  * Get Many, a read), and Property → Get Many with a Maximum Price added and left at 0 (which sends nothing).
+ * Maximum Price is version 1's (0.1.0's filter, kept for saved workflows); version 2 filters a price with a
+ * Criteria row (Prix, Less Than), as production does.
  */
 function fixedFormsWorkflow(credential: Credential) {
-	const version2 = { typeVersion: 2 };
-	const added = crmNode('New Agency CRM Node', credential, {}, version2);
+	const added = crmNode('New Agency CRM Node', credential, {}, { typeVersion: 2 });
 	const filtered = crmNode(
 		'Properties Under a Price',
 		credential,
 		{ resource: 'product', operation: 'getAll', filters: { priceMax: 0 } },
-		version2,
+		{ typeVersion: 1 },
 	);
 	return { ...linearWorkflow('wfFixedForms0001', [added, filtered]), name: 'Forms of issue 29' };
 }
@@ -124,6 +131,19 @@ async function editorScreenshots(editor: Editor, formsId: string, fixedId: strin
 	// The dialog fades in.
 	await editor.page.waitForTimeout(1000);
 	await shoot(editor.page, 'editor-credential');
+}
+
+/** A property create's criteria rows, a list value's choices open; a property read, its Simplified output as JSON. */
+async function propertyScreenshots(editor: Editor, propertiesId: string) {
+	await showWorkflow(editor, propertiesId);
+	await openNode(editor, 'Create Property');
+	await openDropdown(editor, 'listValue', 0);
+	await shoot(editor.page, 'editor-property-criteria');
+	await editor.page.keyboard.press('Escape');
+	await showWorkflow(editor, propertiesId);
+	await openNode(editor, 'Get Property');
+	await executeNodeToJson(editor);
+	await shoot(editor.page, 'editor-property-simplified');
 }
 
 /** The console as a user sees it after receiving a website lead: the contacts, then the webhooks and their deliveries. */

@@ -161,12 +161,13 @@ const relationsQuery = (parameter: string, relations: string[]) =>
 /**
  * What a change of each kind can touch besides the record's own fields, fetched for Skip Unchanged
  * Records whatever Related Data says: a contact's address is written with it (spec section 2
- * "Customer"); a property's criteria, pictures and lots are its own data (section 2 "Product"),
- * and a price drop is a criterion.
+ * "Customer"); a property's criteria and pictures are its own data (section 2 "Product"), and a
+ * price drop is a criterion. Production's `fetch` values for them: the four criteria groups and the
+ * photos (its lots have no `fetch` value).
  */
 export const CHANGE_RELATIONS: Record<ResourceType, string[]> = {
 	customer: ['address'],
-	product: ['criteria', 'pictures', 'lots'],
+	product: ['criteres_text', 'criteres_number', 'criteres_fulltext', 'criteres_flag', 'products_photos'],
 };
 
 /** Reference use case 2: the notification is thin, so the record itself is fetched. */

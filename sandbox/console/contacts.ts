@@ -234,7 +234,7 @@ export function contactRoutes(context: ConsoleContext): ConsoleRoute[] {
 			<h2>Search requests</h2>
 			${table('search-requests', store.customerSearchRequests(customer.customers_id), [
 				{ label: 'ID', cell: (searchRequest) => searchRequest.search_request_id },
-				{ label: 'Title', cell: (searchRequest) => searchRequest.title },
+				{ label: 'Wording', cell: (searchRequest) => searchRequest.wording },
 				{ label: 'Active', cell: (searchRequest) => (searchRequest.is_active ? 'yes' : 'no') },
 				{ label: 'Criteria', cell: (searchRequest) => html`<code>${JSON.stringify(searchRequest.criteria)}</code>` },
 			])}

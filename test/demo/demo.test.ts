@@ -226,7 +226,7 @@ test('in the console (headless Chromium), a website lead runs the published lead
 	const page = await browser.newPage();
 
 	// A lead from the website, citing a listing.
-	const listing = (await sandboxAdmin<{ reference: string }>(`/records/product/${CITED_LISTING}`)).data;
+	const listing = (await sandboxAdmin<{ model: string }>(`/records/product/${CITED_LISTING}`)).data;
 	await page.goto(`${sandboxUrl}/console`);
 	await page.getByRole('link', { name: 'New website lead' }).click();
 	const form = page.locator('#new-lead');
@@ -235,7 +235,7 @@ test('in the console (headless Chromium), a website lead runs the published lead
 	await form.locator('[name=email]').fill(made.leadEmail);
 	await form.locator('[name=agency_id]').selectOption('102');
 	await form.locator('[name=origin_id]').selectOption('1');
-	await form.locator('[name=comment]').fill(`Bonjour, je voudrais visiter le bien ${listing.reference}.`);
+	await form.locator('[name=comment]').fill(`Bonjour, je voudrais visiter le bien ${listing.model}.`);
 	const leadNotice = await noticeAfter(page, () => form.getByRole('button', { name: 'Receive the lead' }).click());
 	made.leadId = Number(/contact (\d+) created/.exec(leadNotice)?.[1]);
 	expect(leadNotice).toMatch(/^Lead received: contact \d+ created\. CUSTOMER_CREATE sent to webhook \d+/);

@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { route } from '../../nodes/AgencyCrm/actions/router';
 import { credentialsOf, inProcessContext } from '../support/inprocess/context';
 import { useSandbox } from '../support/sandbox/harness';
@@ -104,4 +105,35 @@ test('several problems found before sending come one per line, then what to do',
 	expect(lines[2]).toBe(
 		'Nothing was sent to Agency CRM. Fix "Webhook ID" (hook_id), "Extra Body Fields (JSON)" and run again.',
 	);
+});
+
+test('issue 27: criteria the site refuses come back in production’s shape, one line per criterion with its XML key', async () => {
+	const [[item]] = await runAs('demo-client', [
+		{
+			resource: 'product',
+			operation: 'create',
+			agencyId: byId('101'),
+			propertyType: 'house',
+			// Codes the site does not list: sent as given (the site may know them), and refused.
+			additionalFields: {
+				criteria: {
+					criterion: [
+						{ id: 'TypeBien', value: 'Chateau' },
+						{ id: 'Statut', value: 'Brouillon' },
+					],
+				},
+			},
+		},
+	]);
+	expect(item.json.error).toMatch(/\(HTTP 422\)$/);
+	// The TypeBien row wins over version 1's Property Type: one TypeBien on the wire, the one the site refuses.
+	expect((item.json.apiError as IDataObject).details).toEqual([
+		{ field: 'criteria.5', message: expect.stringMatching(/^TypeBien: "Chateau" is not a value of TypeBien/) },
+		{ field: 'criteria.21', message: expect.stringMatching(/^Statut: "Brouillon" is not a value of Statut/) },
+	]);
+	expect(String(item.json.description).split('\n').slice(0, 3)).toEqual([
+		expect.stringMatching(/^"Criteria" \(criteria\.5\): TypeBien: "Chateau"/),
+		expect.stringMatching(/^"Criteria" \(criteria\.21\): Statut: "Brouillon"/),
+		'Fix the fields above and run again.',
+	]);
 });

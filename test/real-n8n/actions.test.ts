@@ -141,7 +141,7 @@ test('one operation of every resource runs in a workflow', async () => {
 	expect(run.output.Criterion.length).toBeGreaterThan(0);
 	expect(run.output.Lead[0]).toMatchObject({ customer: { lastname: 'Lefebvre' } });
 	expect(run.output.Mandate).toHaveLength(2);
-	expect(run.output.Product[0]).toMatchObject({ product_id: 5004 });
+	expect(run.output.Product[0]).toMatchObject({ id: 5004 });
 	expect(Object.keys(run.output.Product[0])).not.toContain('criteria');
 	expect(run.output.Transaction).toHaveLength(3);
 	expect(run.output.Transaction.every((offer) => typeof offer.offer_status === 'string')).toBe(true);

@@ -76,11 +76,20 @@ describe('camelCase keys on every customer endpoint (spec sections 2 "Customer" 
 
 	test('search requests: {"isActive": false} creates an inactive request; snake_case wins', async () => {
 		const inactive = await h.api('POST', '/customers/10013/search-requests', {
-			body: { isActive: false, keyPoints: { pros: ['calme'], cons: [] }, criteria: [{ id: 2, value: 250000 }] },
+			body: {
+				isActive: false,
+				alertEmail: true,
+				keyPoints: { pros: ['calme'], cons: [] },
+				criteria: [{ id: 'Prix', operator: 'INFERIEUR', value: '250000' }],
+			},
 		});
 		expect(inactive.status).toBe(201);
-		expect(inactive.body.data).toMatchObject({ is_active: false, key_points: { pros: ['calme'], cons: [] } });
-		const path = `/customers/10013/search-requests/${inactive.body.data.search_request_id}`;
+		expect(inactive.body.data).toMatchObject({
+			is_active: false,
+			alert_email: true,
+			key_points: { pros: ['calme'], cons: [] },
+		});
+		const path = `/customers/10013/search-requests/${inactive.body.data.id}`;
 		expect((await h.api('PATCH', path, { body: { isActive: true } })).body.data.is_active).toBe(true);
 		expect((await h.api('PATCH', path, { body: { isActive: true, is_active: false } })).body.data.is_active).toBe(
 			false,
@@ -118,7 +127,7 @@ describe('camelCase keys on every customer endpoint (spec sections 2 "Customer" 
 				requestNature: 'Visite',
 				transactionType: 'rental',
 				customer: { lastName: 'Locataire', email: 'camel.locataire@example.org', mobilePhone: '0677889900' },
-				searchRequests: [{ isActive: false, criteria: [{ id: 2, value: 900 }] }],
+				searchRequests: [{ isActive: false, criteria: [{ id: 'Prix', operator: 'INFERIEUR', value: '900' }] }],
 			},
 		});
 		expect(result.status).toBe(201);
@@ -135,13 +144,13 @@ describe('camelCase keys on every customer endpoint (spec sections 2 "Customer" 
 
 	test('outside the customer endpoints camelCase keys are not renamed', async () => {
 		const product = await h.api('POST', '/products', {
-			body: { agencyId: 101, transactionType: 'sale', propertyType: 'house' },
+			body: { agencyId: 101, modelCode: 'REF-1' },
 		});
 		expect(product.status).toBe(422);
 		expect(product.body.error.details.map((detail: { field: string }) => detail.field)).toEqual([
 			'agency_id',
-			'transaction_type',
-			'property_type',
+			'agencyId',
+			'modelCode',
 		]);
 	});
 });

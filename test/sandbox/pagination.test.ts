@@ -85,21 +85,21 @@ describe('cursor pagination', () => {
 });
 
 describe('product search offset mode', () => {
-	test('offset and per_page give a slice with the total', async () => {
-		const all = await h.api('POST', '/products/search', { body: { per_page: 200 } });
-		const slice = await h.api('POST', '/products/search', { body: { offset: 10, per_page: 5 } });
+	test('offset and count give a slice with the total', async () => {
+		const all = await h.api('POST', '/products/search', { body: { count: 100 } });
+		const slice = await h.api('POST', '/products/search', { body: { offset: 10, count: 5 } });
 		expect(slice.status).toBe(200);
-		expect(slice.body.meta).toEqual({ offset: 10, per_page: 5, total: 60, has_more: true });
-		expect(slice.body.data.map((product: { product_id: number }) => product.product_id)).toEqual(
-			all.body.data.slice(10, 15).map((product: { product_id: number }) => product.product_id),
+		expect(slice.body.meta).toEqual({ offset: 10, count: 5, total: 60, has_more: true });
+		expect(slice.body.data.map((product: { id: number }) => product.id)).toEqual(
+			all.body.data.slice(10, 15).map((product: { id: number }) => product.id),
 		);
-		const last = await h.api('POST', '/products/search', { body: { offset: 55, per_page: 10 } });
+		const last = await h.api('POST', '/products/search', { body: { offset: 55, count: 10 } });
 		expect(last.body.meta.has_more).toBe(false);
 		expect(last.body.data).toHaveLength(5);
 	});
 
 	test('offset cannot be combined with a cursor', async () => {
-		const first = await h.api('POST', '/products/search', { body: { per_page: 5 } });
+		const first = await h.api('POST', '/products/search', { body: { count: 5 } });
 		const result = await h.api('POST', '/products/search', {
 			body: { offset: 5, cursor: first.body.meta.next_cursor },
 		});

@@ -44,7 +44,7 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 			resource: 'product',
 			action: 'update',
 			id: 5001,
-			changes: { rooms },
+			changes: { criteria: [{ id: 'NbPieces', value: rooms }] },
 		});
 	}
 	const picture = new FormData();
@@ -63,8 +63,8 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 	);
 	const deliveriesBefore = (await first.admin('GET', '/deliveries')).body.data;
 	expect(deliveriesBefore).toHaveLength(2);
-	const listingBefore = (await first.api('GET', '/products/5001?fetch=pictures')).body.data;
-	expect(listingBefore.pictures).toContainEqual(uploaded.body.data);
+	const listingBefore = (await first.api('GET', '/products/5001?fetch=products_photos')).body.data;
+	expect(listingBefore.products_photos).toContainEqual(uploaded.body.data);
 	await first.close();
 
 	const second = await Harness.start({ dataFile: file });
@@ -82,9 +82,10 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 			expect.objectContaining({ id: kept, url: receiver.url('/fail'), status: 'suspended' }),
 		]);
 		expect((await second.admin('GET', '/deliveries')).body.data).toEqual(deliveriesBefore);
-		const product = (await second.api('GET', '/products/5001?fetch=pictures')).body.data;
+		const product = (await second.api('GET', '/products/5001?fetch=products_photos')).body.data;
 		expect(product).toEqual(listingBefore);
-		expect(product.rooms).toBe(3);
+		const { criteres_number: numbers } = (await second.api('GET', '/products/5001?fetch=criteres_number')).body.data;
+		expect(numbers).toContainEqual({ critere_id: 3, critere_name: 'Nombre de pièces', critere_value: 3 });
 
 		// Ids given before the restart, deleted ones included, are not given again.
 		const next = await second.api('POST', '/hooks', {

@@ -100,7 +100,7 @@ describe('deliveries', () => {
 		const created = await h.api('POST', '/customers', { body: { lastname: 'Webhook', email: 'webhook@example.org' } });
 		const customerId = created.body.data.customers_id;
 		await h.api('PATCH', `/customers/${customerId}`, { body: { firstname: 'Wanda' } });
-		await h.api('POST', '/products', { body: { agency_id: 101, transaction_type: 'sale', property_type: 'land' } });
+		await h.api('POST', '/products', { body: { agency_id: 101, criteria: [{ id: 'TypeBien', value: 'Terrain' }] } });
 		const deliveries = await eventually(
 			'three deliveries to /ok',
 			async () => receiver.at('/ok').length >= 3 && receiver.at('/ok'),
@@ -127,7 +127,7 @@ describe('deliveries', () => {
 			body: {
 				agency_id: 101,
 				customer: { lastname: 'Lead', email: 'lead.webhook@example.org' },
-				product: { transaction_type: 'sale', property_type: 'house' },
+				product: { criteria: [{ id: 'TypeBien', value: 'Maison' }] },
 			},
 		});
 		const deliveries = await eventually(
@@ -146,9 +146,9 @@ describe('deliveries', () => {
 			resource: 'product',
 			action: 'update',
 			id: 5001,
-			changes: { price: 123000 },
+			changes: { criteria: [{ id: 'Prix', value: 123000 }] },
 		});
-		expect(edit.body.data).toMatchObject({ product_id: 5001, price: 123000 });
+		expect(edit.body.data).toMatchObject({ id: 5001, price: 123000 });
 		const created = await h.admin('POST', '/simulate-edit', {
 			resource: 'customer',
 			action: 'create',

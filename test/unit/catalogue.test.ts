@@ -140,7 +140,10 @@ describe('catalogue conventions', () => {
 
 	test('request keys are snake_case (dotted for nested objects)', () => {
 		for (const endpoint of ENDPOINTS) {
-			for (const field of endpoint.fields.filter((candidate) => candidate.in !== 'path')) {
+			// A field sent as a criterion is named by the site's XML key (`criteria.TypeBien`); a search request's
+			// `alertEmail` is spelled as production was seen to take it (docs/assumptions.md "Production evidence").
+			const named = endpoint.fields.filter((candidate) => candidate.in !== 'path' && !candidate.criterion);
+			for (const field of named.filter((candidate) => keyOf(candidate) !== 'alertEmail')) {
 				expect(keyOf(field)).toMatch(/^[a-z0-9_]+(\[\])?(\.[a-z0-9_]+)*$/);
 			}
 		}
@@ -178,9 +181,12 @@ describe('generated properties', () => {
 
 describe('product update: product_id in the body (spec section 4 "Products")', () => {
 	test('the node adds the path value to the body', async () => {
-		const request = await prepared('product', 'update', { productId: '5001', additionalFields: { price: 250000 } });
+		const request = await prepared('product', 'update', {
+			productId: '5001',
+			additionalFields: { reference: 'VA-17' },
+		});
 		expect(request.path).toBe('/products/5001');
-		expect(request.body).toEqual({ price: 250000, product_id: 5001 });
+		expect(request.body).toEqual({ model: 'VA-17', product_id: 5001 });
 	});
 
 	test('a different product_id in the extra JSON is refused before any request', async () => {
@@ -407,7 +413,7 @@ describe('calendar event checks (spec section 4 "Calendar")', () => {
 });
 
 describe('request bodies decided in docs/assumptions.md', () => {
-	test('seller lead: customer and product nested, agency and request at the top', async () => {
+	test('seller lead: customer nested, agency and request at the top; the product’s criteria resolved apart (test/unit/criteria.test.ts)', async () => {
 		const request = await prepared('lead', 'createSeller', {
 			agencyId: '101',
 			transactionType: 'sale',
@@ -416,49 +422,41 @@ describe('request bodies decided in docs/assumptions.md', () => {
 				email: 'ana@example.com',
 				lastname: 'Martin',
 				requestNature: 'Valuation',
+				reference: 'VA-9',
 				price: 320000,
-				criteria: {
-					criterion: [
-						{ id: '9', value: 'C' },
-						{ id: '10', value: '180' },
-						{ id: 'xml_label', value: '"007"' },
-					],
-				},
+				criteria: { criterion: [{ id: 'DPE', value: 'C' }] },
 			},
 		});
 		expect(request.body).toEqual({
 			agency_id: 101,
 			request_nature: 'Valuation',
 			customer: { lastname: 'Martin', email: 'ana@example.com' },
-			product: {
-				transaction_type: 'sale',
-				property_type: 'house',
-				price: 320000,
-				criteria: [
-					{ id: 9, value: 'C' },
-					{ id: 10, value: 180 },
-					{ id: 'xml_label', value: '007' },
-				],
-			},
+			product: { model: 'VA-9' },
 		});
+		expect(request.criteria?.map((row) => [row.label, row.id, row.value])).toEqual([
+			['"Transaction Type"', 'TypeTransaction', 'sale'],
+			['"Property Type"', 'TypeBien', 'house'],
+			['"Price"', 'Prix', 320000],
+			['"Criteria" row 1', 'DPE', 'C'],
+		]);
 	});
 
 	/** A buyer lead for agency 101 with these additional fields. */
 	const buyerLead = (additionalFields: IDataObject) =>
 		prepared('lead', 'createBuyer', { agencyId: '101', additionalFields });
 
-	test('buyer lead: criteria become one search request; a contact without a way to be found is a hint', async () => {
+	test('buyer lead: the transaction type at the top, criteria resolved apart; a contact without a way to be found is a hint', async () => {
 		const request = await buyerLead({
 			phone: '0601020304',
 			transactionType: 'rental',
-			criteria: { criterion: [{ id: '30', value: '[2, 3]' }] },
+			criteria: { criterion: [{ id: 'Secteur', value: 'Lyon2e' }] },
 		});
 		expect(request.body).toEqual({
 			agency_id: 101,
 			transaction_type: 'rental',
 			customer: { phone: '0601020304' },
-			search_requests: [{ criteria: [{ id: 30, value: [2, 3] }] }],
 		});
+		expect(request.criteria).toEqual([{ label: '"Criteria" row 1', id: 'Secteur', operator: 'EGAL', value: 'Lyon2e' }]);
 		const anonymous = await buyerLead({});
 		expect(anonymous.hints.map((hint) => hint.field)).toEqual(['"Last Name", "Email", "Phone" or "Mobile Phone"']);
 	});

@@ -31,8 +31,9 @@ function emptyValue(property: INodeProperties): unknown {
 	return property.type === 'multiOptions' ? [] : '';
 }
 
-/** The value the prepared request carries for the field. */
+/** The value the prepared request carries for the field (a field sent as a criterion: its row's, before resolution). */
 function valueOf(request: PreparedRequest, field: FieldSpec): unknown {
+	if (field.criterion) return request.criteria?.find((row) => row.label === `"${field.property.displayName}"`)?.value;
 	const source = field.in === 'query' ? request.qs : request.body;
 	return keyOf(field)
 		.split('.')

@@ -200,6 +200,8 @@ describe('version 2: data in Additional Fields and Filters, settings under Optio
 		'output',
 		'paginationMode',
 		'perPage',
+		'sortOrder',
+		'sortType',
 		'uploadEncoding',
 		'uploadPartName',
 	];

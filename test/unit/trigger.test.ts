@@ -625,7 +625,7 @@ describe('Skip Unchanged Records', () => {
 		]);
 	});
 
-	test('the record compared is fetched with what defines a change (a contact and its address; a property and its criteria, pictures and lots), whatever Related Data says (issue 17, point 6)', async () => {
+	test('the record compared is fetched with what defines a change (a contact and its address; a property and its criteria and photos, as production fetches them), whatever Related Data says (issue 17, point 6)', async () => {
 		const contact = await deliver(customerUpdate(5), {
 			parameters: { ...skip, customerInclude: ['groups'] },
 			answers: [record(ana)],
@@ -635,7 +635,9 @@ describe('Skip Unchanged Records', () => {
 			{ event_type: 'PRODUCT_UPDATE', product_id: 8 },
 			{ parameters: skip, answers: [record({ product_id: 8 })] },
 		);
-		expect(product.fake.requests()[0].qs).toEqual({ fetch: 'criteria,pictures,lots' });
+		expect(product.fake.requests()[0].qs).toEqual({
+			fetch: 'criteres_text,criteres_number,criteres_fulltext,criteres_flag,products_photos',
+		});
 		const unskipped = await deliver(customerUpdate(6), {
 			parameters: { fetchFullRecord: true },
 			answers: [record({})],

@@ -149,9 +149,10 @@ describe('issue 17, point 5: a per_page in the extra query or body of a list is 
 		const fromQuery = await prepare('customer', 'getAll', search({ extraQueryJson: '{"per_page": 30, "lang": "fr"}' }));
 		expect(fromQuery).toMatchObject({ pageSize: 30, qs: { lang: 'fr' } });
 		expect(fromQuery.qs).not.toHaveProperty('per_page');
-		const fromBody = await prepare('product', 'getAll', search({ extraBodyJson: '{"per_page": "25"}' }));
+		// Product search's page size is production's `count`.
+		const fromBody = await prepare('product', 'getAll', search({ extraBodyJson: '{"count": "25"}' }));
 		expect(fromBody.pageSize).toBe(25);
-		expect(fromBody.body).not.toHaveProperty('per_page');
+		expect(fromBody.body).not.toHaveProperty('count');
 	});
 
 	test('refused before sending when it contradicts Page Size, or is not a page size', async () => {

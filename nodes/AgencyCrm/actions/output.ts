@@ -19,6 +19,27 @@ function relationKeys(keys: OutputKeys, request: PreparedRequest): string[] {
 	return names.flatMap((name) => [name, name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()]);
 }
 
+const camelCase = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * A record's criteria groups (`criteres_text`…, or their camelCase forms) as one object of
+ * `name: value` pairs; a name two criteria share is told apart by the criterion's id. None: undefined.
+ */
+function criteriaByName(record: IDataObject, groups: string[]): IDataObject | undefined {
+	const items = groups.flatMap((group) => {
+		const list = record[group] ?? record[camelCase(group)];
+		return Array.isArray(list) ? (list as IDataObject[]) : [];
+	});
+	if (!items.length) return undefined;
+	const criteria: IDataObject = {};
+	for (const item of items) {
+		const id = item.critere_id ?? item.critereId;
+		const name = String(item.critere_name ?? item.critereName ?? id);
+		criteria[name in criteria ? `${name} (${String(id)})` : name] = item.critere_value ?? item.critereValue;
+	}
+	return criteria;
+}
+
 /**
  * Whether a record is what the Simplified keys expect: it has its identifier and at least half of
  * the other keys. Most of those keys are guesses (docs/assumptions.md "Records"): against an API that
@@ -60,9 +81,12 @@ export function outputShaper(
 	if (!keys || !choice || choice.mode === 'raw') return (record) => record;
 	const simplified = choice.mode === 'simple';
 	const chosen = choice.mode === 'fields' ? choice.fields : keys.simple;
+	// Simplified shows criteria groups as one object of name: value pairs, not as they came.
+	const groups = simplified ? (keys.criteriaGroups ?? []) : [];
+	const relations = relationKeys(keys, request).filter((key) => !groups.includes(key));
 	// Each key with the names it may come under, worked out once: a Return All shapes thousands of records.
 	const idNames = namesOf(keys.id, keys);
-	const wanted = [...chosen, ...relationKeys(keys, request)].map((key) => namesOf(key, keys));
+	const wanted = [...chosen, ...relations].map((key) => namesOf(key, keys));
 	const looksWhole = expectedShape(keys);
 	let toldWhole = false;
 	return (record) => {
@@ -83,6 +107,8 @@ export function outputShaper(
 			const name = names.find((candidate) => candidate in record);
 			if (name !== undefined) shaped[name] = record[name];
 		}
+		const criteria = groups.length ? criteriaByName(record, groups) : undefined;
+		if (criteria) shaped.criteria = criteria;
 		return shaped;
 	};
 }

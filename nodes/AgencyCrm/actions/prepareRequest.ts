@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PaginationMode } from '../../shared/transport';
 import { listEntries } from '../catalogue/convert';
+import { criterionRowsOf } from '../catalogue/criteria';
 import { convertField, keyOf, maxPageSizeOf, pageSizeKeyOf } from '../catalogue/fields';
 import { formOf, versionOf } from '../catalogue/form';
 import { itemOptionsOf } from '../catalogue/nodeOptions';
@@ -186,6 +187,8 @@ function place(endpoint: Endpoint, inputs: Inputs, env: ConvertEnv): PreparedReq
 		else if (field.in === 'query') request.qs[key] = value as IDataObject[string];
 		else if (field.in === 'file') {
 			for (const file of [value].flat() as FileValue[]) request.files.push({ part: key, file });
+		} else if (field.in === 'criteria') {
+			request.criteria = [...(request.criteria ?? []), ...criterionRowsOf(field, value)];
 		} else setDeep(request.body, key, value);
 	}
 	const options = itemOptionsOf(endpoint);

@@ -11,6 +11,7 @@ import { mapBounded } from './concurrency';
 import { parameterReader } from './parameters';
 import { CUSTOM_OPERATIONS } from './customOperations';
 import { prepareRequest } from './prepareRequest';
+import { resolveCriteria } from './criteria';
 import type { ItemRun } from './itemRun';
 import { runEndpoint } from './runEndpoint';
 import { WriteOrder } from './writeOrder';
@@ -108,7 +109,7 @@ function writesOf(endpoint: Endpoint, request: PreparedRequest): string[] {
  */
 async function runItem(context: IExecuteFunctions, endpoint: Endpoint, item: ItemRun, hints: Problem[]) {
 	const itemIndex = item.index;
-	const request = await prepareRequest(context, endpoint, itemIndex);
+	const request = await resolveCriteria(context, endpoint, await prepareRequest(context, endpoint, itemIndex));
 	hints.push(...request.hints);
 	item.notices.push(...request.notices);
 	await item.turn.ready(writesOf(endpoint, request));

@@ -135,27 +135,6 @@ export function entriesOf(value: unknown, group: string): IDataObject[] {
 	return entries && typeof entries === 'object' ? [entries as IDataObject] : [];
 }
 
-/**
- * A criterion value typed in a text box → the JSON value its criterion type needs: `250000` a
- * number, `true` a boolean, `[2, 3]` a multiple choice; anything that is not JSON (`house`, `C`)
- * stays text, and `"123"` (quoted) is the text 123.
- */
-function criterionValue(value: unknown): unknown {
-	if (typeof value !== 'string') return value;
-	try {
-		return JSON.parse(value) as unknown;
-	} catch {
-		return value;
-	}
-}
-
-/** Criteria rows → `[{id, value}]` (product and search-request criteria; an id may be an XML identifier). */
-export const criteria: Converter = (value) => {
-	if (Array.isArray(value)) return ok(value);
-	const rows = entriesOf(value, 'criterion').map((row) => ({ id: idValue(row.id), value: criterionValue(row.value) }));
-	return ok(rows.length ? rows : undefined);
-};
-
 /** Header rows → `{name: value}` (webhook custom headers). */
 export const keyValues: Converter = (value) => {
 	const rows = entriesOf(value, 'header');

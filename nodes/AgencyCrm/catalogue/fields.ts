@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { criteria, entriesOf, id, toUtcDateTime } from './convert';
+import { entriesOf, id, toUtcDateTime } from './convert';
 import { email, evidence, guess, integerId, isEmpty, rule } from './rules';
 import { MAX_PER_PAGE } from '../../shared/transport';
 import type { ConvertEnv, Converted, Endpoint, FieldLocation, FieldSpec, Rule, RuleSource } from './types';
@@ -150,50 +150,6 @@ export function userField(location: FieldLocation, given: Placement = {}): Field
 			],
 		},
 	};
-}
-
-/**
- * Criteria rows `{id, value}`, the id picked from the product or the search-request referential
- * (spec section 2 "Product": criteria is an array of objects with `id` and `value`).
- */
-export function criteriaField(referential: 'product' | 'searchRequest', given: Placement = {}): FieldSpec {
-	const property: INodeProperties = {
-		displayName: 'Criteria',
-		name: 'criteria',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		default: {},
-		placeholder: 'Add Criterion',
-		description: 'Criterion values, e.g. price, rooms or zone (criterion 30 holds zones)',
-		options: [
-			{
-				displayName: 'Criterion',
-				name: 'criterion',
-				values: [
-					{
-						displayName: 'Criterion Name or ID',
-						name: 'id',
-						type: 'options',
-						typeOptions: {
-							loadOptionsMethod: referential === 'product' ? 'getProductCriteria' : 'getSearchRequestCriteria',
-						},
-						default: '',
-						description:
-							'Choose from the list, or specify an ID or XML identifier using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
-					{
-						displayName: 'Value',
-						name: 'value',
-						type: 'string',
-						default: '',
-						description:
-							'As JSON where the criterion type needs it: 250000 (number), true (yes/no), [2, 3] (multiple choice, e.g. zones); plain text otherwise',
-					},
-				],
-			},
-		],
-	};
-	return { in: 'body', convert: criteria, required: given.required, placement: placementOf('body', given), property };
 }
 
 /** A date-time filter; the key and the format are guesses (docs/assumptions.md "Envelopes and pagination"). */

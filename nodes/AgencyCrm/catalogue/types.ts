@@ -1,6 +1,7 @@
 import type { IDataObject, IHttpRequestMethods, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { PaginationMode } from '../../shared/transport';
+import type { CriteriaSpec, CriterionRow, CriterionShortcut } from './criteria';
 
 /** Subscription packs (spec section 1). Calendar endpoints need a calendar permission instead. */
 export type Pack =
@@ -48,10 +49,12 @@ export interface Rule {
 /**
  * Where a field's value goes: a `{placeholder}` of the path, the query, the JSON body, (for
  * uploads) a file read from the item's binary property named by the field, sent as
- * `Endpoint.upload` says, or `node`: an option the node reads itself (Limit, Page Size, the escape
+ * `Endpoint.upload` says, `criteria`: rows of criteria of the site (or one, for a field sent as a
+ * criterion), resolved against the site's referential and placed as `Endpoint.criteria` says
+ * (catalogue/criteria.ts), or `node`: an option the node reads itself (Limit, Page Size, the escape
  * hatches, Concurrency, the trigger's Events; catalogue/nodeOptions.ts).
  */
-export type FieldLocation = 'path' | 'query' | 'body' | 'file' | 'node';
+export type FieldLocation = 'path' | 'query' | 'body' | 'file' | 'criteria' | 'node';
 
 /** A binary input resolved for an upload. */
 export interface FileValue {
@@ -68,10 +71,16 @@ export interface ConvertEnv {
 /**
  * What one input became: its value, or why no well-formed request can carry it (text that is not
  * JSON, a binary field the item does not have), on the authority of `source` (by default: the request
- * carries JSON). A field with `parts` also keeps each part's own result, for validation to judge.
+ * carries JSON). A field with `parts` also keeps each part's own result, for validation to judge;
+ * `notes` say what the conversion changed that the user should hear of (never blocking: guesses).
  */
 export type Converted =
-	{ value: unknown; parts?: ReadonlyMap<FieldSpec, Converted> } | { problem: string; source?: RuleSource };
+	| {
+			value: unknown;
+			parts?: ReadonlyMap<FieldSpec, Converted>;
+			notes?: Array<{ message: string; source: RuleSource }>;
+	  }
+	| { problem: string; source?: RuleSource };
 
 /**
  * Turns what the user entered into what the API expects. It fails (`problem`) only when no
@@ -124,6 +133,11 @@ export interface FieldSpec {
 	/** For a `file` field: the input names several binary fields, comma-separated, each sent as a part under the key. */
 	manyFiles?: boolean;
 	/**
+	 * A field sent as one criterion of the site (`in: 'criteria'`): version 1's Price, Rooms, Status…,
+	 * which production keeps as criteria (catalogue/criteria.ts).
+	 */
+	criterion?: CriterionShortcut;
+	/**
 	 * For a `fixedCollection` that gives one object (a recurrence rule, a point): its parts, each read,
 	 * converted and judged as a field of its own, under its key in the object. Their order is the
 	 * order problems are reported in; the editor shows them sorted by name.
@@ -156,6 +170,11 @@ export interface PreparedRequest {
 	limit?: number;
 	/** What the Output option asked, for operations that offer it (actions/output.ts). */
 	output?: OutputChoice;
+	/**
+	 * The criteria typed (rows, and fields sent as criteria), not yet in the body: resolved against the
+	 * site's referential, then placed as `Endpoint.criteria` says (actions/criteria.ts).
+	 */
+	criteria?: CriterionRow[];
 	/** Problems that do not block: guesses the input contradicts, shown to the user as hints. */
 	hints: Problem[];
 	/** What the node did with the input that the user should know (a page size asked as the largest), shown as hints. */
@@ -237,6 +256,11 @@ export interface OutputKeys {
 	related?: string[];
 	/** Other names a key comes back under (production's `id` for `customers_id`): kept when the key itself is absent. */
 	alternatives?: Record<string, string[]>;
+	/**
+	 * Groups of `{critere_name, critere_value}` items (a property's `criteres_*`): Simplified turns them
+	 * into one `criteria` object of `name: value` pairs; Raw and Selected Fields keep them as they are.
+	 */
+	criteriaGroups?: string[];
 }
 
 export interface Endpoint {
@@ -254,6 +278,8 @@ export interface Endpoint {
 	pagination?: PaginationMode;
 	/** When the API pages this endpoint in more than one way, the modes users may choose (first: default). */
 	paginationModes?: PaginationMode[];
+	/** The criteria of the site this endpoint writes or filters by, and how they travel (catalogue/criteria.ts). */
+	criteria?: CriteriaSpec;
 	/**
 	 * Largest page this list serves, on whose authority; by default production's 200 (catalogue/fields.ts).
 	 * A larger Page Size is asked as this one, with a notice.

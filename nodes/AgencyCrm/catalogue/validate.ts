@@ -54,11 +54,12 @@ function absent(field: FieldSpec, label: string): Problem[] {
 function inputProblems(field: FieldSpec, converted: Converted, label: string): Problem[] {
 	if ('problem' in converted)
 		return [{ field: label, message: converted.problem, source: converted.source ?? JSON_FIELD }];
-	if (isEmpty(converted.value)) return absent(field, label);
+	const notes = (converted.notes ?? []).map((note) => ({ field: label, ...note }));
+	if (isEmpty(converted.value)) return [...notes, ...absent(field, label)];
 	const parts = [...(converted.parts ?? [])].flatMap(([part, result]) =>
 		inputProblems(part, result, labelOf(part, field)),
 	);
-	return [...valueProblems(label, rulesOf(field), converted.value), ...parts];
+	return [...notes, ...valueProblems(label, rulesOf(field), converted.value), ...parts];
 }
 
 /** A value given in the extra JSON under a field's key: the field's rules, and its parts' when it is an object. */
@@ -145,7 +146,7 @@ function namesAChange(endpoint: Endpoint, inputs: Inputs): boolean {
 	return (
 		extraKeys ||
 		unreadable(extraBody) ||
-		endpoint.fields.some((field) => field.in === 'body' && typed(inputs.get(field)))
+		endpoint.fields.some((field) => (field.in === 'body' || field.in === 'criteria') && typed(inputs.get(field)))
 	);
 }
 

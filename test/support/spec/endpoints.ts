@@ -33,6 +33,8 @@ export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
 	{ method: 'POST', path: '/products/{productId}/actions', section: 'Products' },
 	{ method: 'GET', path: '/criterias/product/all', section: 'Criterias' },
 	{ method: 'GET', path: '/criterias/product/{criteriaId}', section: 'Criterias' },
+	// Not in the spec: production serves it (docs/assumptions.md "Production evidence", list values by code).
+	{ method: 'GET', path: '/criterias/product/{criteriaId}/values', section: 'Criterias' },
 	{ method: 'GET', path: '/criterias/search-requests', section: 'Criterias' },
 	{ method: 'GET', path: '/criterias/zone-list', section: 'Criterias' },
 	{ method: 'GET', path: '/criterias/categories/{categoryId}', section: 'Criterias' },

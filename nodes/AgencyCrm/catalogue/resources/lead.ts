@@ -1,17 +1,15 @@
-import { criteria } from '../convert';
-import {
-	agencyField,
-	commentField,
-	criteriaField,
-	emailField,
-	firstnameField,
-	lastnameField,
-	nestedUnder,
-} from '../fields';
+import { BUYER_LEAD_CRITERIA, SELLER_LEAD_CRITERIA, criteriaField } from '../criteria';
+import { agencyField, commentField, emailField, firstnameField, lastnameField, nestedUnder } from '../fields';
 import { atLeastOne, guess } from '../rules';
-import type { Converter, Endpoint, FieldSpec, WrittenRecord } from '../types';
+import type { Endpoint, FieldSpec, WrittenRecord } from '../types';
 import { CONTACT_FIELDS } from './customer';
-import { PRODUCT_FEATURE_FIELDS, propertyTypeField, transactionTypeField } from './product/fields';
+import {
+	PRODUCT_FEATURE_FIELDS,
+	propertyTypeField,
+	referenceField,
+	transactionTypeField,
+	transactionTypeProperty,
+} from './product/fields';
 
 /*
  * Lead bodies are "not shown" in the spec; ours (docs/assumptions.md "Leads"): `agency_id`,
@@ -19,12 +17,6 @@ import { PRODUCT_FEATURE_FIELDS, propertyTypeField, transactionTypeField } from 
  * (seller) or the searches under `search_requests` (buyer).
  */
 const LEAD_BODY = guess('lead bodies');
-
-/** Criteria rows → one search request: `[{criteria: [{id, value}]}]`. */
-const oneSearchRequest: Converter = (value, env) => {
-	const rows = criteria(value, env);
-	return 'value' in rows && rows.value !== undefined ? { value: [{ criteria: rows.value }] } : rows;
-};
 
 /** What a lead answered without a body outputs: its contact, read back. */
 const LEAD_CONTACT: WrittenRecord = { id: 'customers_id', readBack: 'customer:get' };
@@ -84,12 +76,14 @@ export const leadEndpoints: Endpoint[] = [
 		fields: [
 			...leadFields('Valuation'),
 			...nestedUnder('product', [
-				transactionTypeField({ placement: 'top', required: LEAD_BODY }),
-				propertyTypeField({ placement: 'top', required: LEAD_BODY }),
+				transactionTypeField({ placement: 'top' }),
+				propertyTypeField({ placement: 'top' }),
+				referenceField,
 				...PRODUCT_FEATURE_FIELDS,
-				criteriaField('product'),
+				criteriaField(SELLER_LEAD_CRITERIA),
 			]),
 		],
+		criteria: SELLER_LEAD_CRITERIA,
 		checks: [contactIdentified],
 	},
 	{
@@ -112,9 +106,18 @@ export const leadEndpoints: Endpoint[] = [
 		},
 		fields: [
 			...leadFields('Search'),
-			transactionTypeField(),
-			{ ...criteriaField('searchRequest'), key: 'search_requests', convert: oneSearchRequest },
+			{
+				in: 'body',
+				placement: 'collection',
+				values: LEAD_BODY,
+				property: transactionTypeProperty('What the contact wants to do; the recorded consent reason names it'),
+			},
+			criteriaField(BUYER_LEAD_CRITERIA, {
+				description:
+					'What the contact is looking for: criteria of the site, sent as one search request after those Extra Body Fields give',
+			}),
 		],
+		criteria: BUYER_LEAD_CRITERIA,
 		checks: [contactIdentified],
 	},
 ];
