@@ -9,8 +9,19 @@ import tseslint from 'typescript-eslint';
  * rules are eslint.config.mjs (n8n-node lint) and eslint.scanner.config.mjs.
  */
 
+const ROOT = import.meta.dirname;
+
 /** Each zone: files under `target` may not import from `from` (but for `except`), for the reason given. */
 const BOUNDARIES = [
+	{
+		// Relative paths out of the two folders, and installed packages (they resolve into node_modules/);
+		// Node's built-in modules are the scanner pass's (eslint.scanner.config.mjs allows crypto only).
+		target: ['./nodes', './credentials'],
+		from: ['./*', './!(nodes|credentials)/**'],
+		except: ['n8n-workflow', '@types/luxon', 'luxon'].map((name) => `${ROOT}/node_modules/${name}/**`),
+		message:
+			'The package is nodes/ and credentials/ alone, on n8n-workflow (and luxon) as n8n provides them: anything else would be missing in n8n, or copied into dist/ by the build.',
+	},
 	{
 		target: './nodes/shared/transport',
 		from: './credentials',
@@ -68,7 +79,7 @@ export default tseslint.config(
 		settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.tools.json' })] },
 		rules: {
 			'import-x/no-cycle': 'error',
-			'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: BOUNDARIES }],
+			'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: BOUNDARIES }],
 			'import-x/no-unresolved': 'error',
 			// Leaving keys out of a record by rest destructuring names them without using them.
 			'@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],

@@ -6,12 +6,12 @@ import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
  * The same rules as n8n's community package scanner (@n8n/scan-community-package): the recommended
  * set of @n8n/eslint-plugin-community-nodes plus the community, credentials and nodes sets of
  * eslint-plugin-n8n-nodes-base, with the scanner's own overrides. Inline disables are ignored.
- * Unlike `n8n-node lint` (eslint.config.mjs) it applies the community rules to every file it is
- * given, codex JSON included. `npm run lint` gives it package.json, nodes/ and credentials/.
+ * The scanner lints two things: the sources (package.json, nodes/ and credentials/: `npm run lint`
+ * gives them to this file) and the published tarball's JavaScript and package.json
+ * (scripts/scan-tarball.mjs, with `scanRules`). Unlike `n8n-node lint` (eslint.config.mjs), it applies
+ * the community rules to every file it is given, codex JSON included.
  */
-export default [
-	{ ignores: ['dist/**', 'build/**', 'node_modules/**', '.cache/**', 'eslint*.config.mjs'] },
-	{ linterOptions: { noInlineConfig: true } },
+export const scanRules = [
 	n8nCommunityNodesPlugin.configs.recommended,
 	{ rules: { 'no-console': 'error' } },
 	{ plugins: { 'n8n-nodes-base': n8nNodesBase } },
@@ -36,4 +36,10 @@ export default [
 		},
 	},
 	{ files: ['**/*.json', '**/*.ts'], languageOptions: { parser: tsParser } },
+];
+
+export default [
+	{ ignores: ['dist/**', 'build/**', 'node_modules/**', '.cache/**', 'eslint*.config.mjs'] },
+	{ linterOptions: { noInlineConfig: true } },
+	...scanRules,
 ];

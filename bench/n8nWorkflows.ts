@@ -1,3 +1,4 @@
+import { CONTACT_READ_INCLUDES } from '../nodes/AgencyCrm/catalogue/resources/customer';
 import { randomUUID } from 'node:crypto';
 
 import { DEFAULT_CONCURRENCY } from '../nodes/AgencyCrm/catalogue/nodeOptions';
@@ -182,7 +183,8 @@ export function listCandidates(origin: string, credential: Credential, basic: Cr
 		typeVersion: 4.2,
 		parameters: {
 			method: 'POST',
-			url: `${origin}/api/v2/site/customers/search`,
+			// What the node asks of every contact read: the same records, like for like.
+			url: `${origin}/api/v2/site/customers/search?include=${CONTACT_READ_INCLUDES.join(',')}`,
 			...bearerHeader,
 			sendBody: true,
 			specifyBody: 'json',

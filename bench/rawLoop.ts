@@ -4,6 +4,7 @@
  * it. Runs in a process of its own, forked by the bench on the Node binary n8n runs on, and stays up
  * between runs so that it is as warm as the n8n server it is compared with.
  */
+import { CONTACT_READ_INCLUDES } from '../nodes/AgencyCrm/catalogue/resources/customer';
 
 export interface RawLoopJob {
 	origin: string;
@@ -47,7 +48,7 @@ export async function rawLoop(
 	const started = performance.now();
 	for (;;) {
 		const page = await send(
-			`${origin}/api/v2/site/customers/search`,
+			`${origin}/api/v2/site/customers/search?include=${CONTACT_READ_INCLUDES.join(',')}`,
 			token,
 			cursor === null ? { per_page: perPage } : { per_page: perPage, cursor },
 		);

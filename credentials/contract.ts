@@ -19,10 +19,12 @@ export const API_PATH = '/api/v2/site';
 /**
  * The sentence every failed exchange's description ends with. n8n wraps the error in a
  * NodeApiError; n8n 1.x drops the wrapped error (`cause`) and keeps only its message and
- * description, so the nodes' transport recognises a failed exchange by this sentence.
+ * description, so the nodes' transport recognises a failed exchange by this sentence. It names the
+ * buttons of n8n's credential dialog, the same in 1.123 and 2.41 (read in their editors): Save, which
+ * tests the credential, then Retry after a failed test; there is no Test button.
  */
 export const TOKEN_EXCHANGE_ADVICE =
-	'The Agency CRM credential could not obtain a token. Open the credential and press "Test" after fixing it.';
+	'The Agency CRM credential could not obtain a token. Open the credential, correct it and press Save: n8n tests a credential as it saves it, and "Retry" tests it again.';
 
 /** Whether an error n8n threw (wrapped or not) is a failed token exchange. */
 export function isTokenExchangeFailure(error: { description?: unknown }): boolean {

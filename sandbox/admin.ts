@@ -17,7 +17,14 @@ import { duplicateGroups } from './resources/customers/duplicates';
 import { readCustomerChanges } from './resources/customers/fields';
 import { createCustomer, customerView, updateCustomer } from './resources/customers/records';
 import { hookView } from './resources/hooks';
-import { createProduct, deleteProduct, productView, readProductChanges, updateProduct } from './resources/products';
+import {
+	createProduct,
+	deleteProduct,
+	productView,
+	readProductChanges,
+	updateProduct,
+	WRITTEN_FETCH,
+} from './resources/products';
 import { FieldReader, objectBody } from './validation';
 import type { WebhookDispatcher } from './webhooks';
 
@@ -124,7 +131,7 @@ export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatch
 			const existing = id === undefined ? undefined : store.customers.get(id);
 			if (id !== undefined && !existing) throw notFound(`Customer ${id}`);
 			const targetSite = existing?.site_id ?? siteId;
-			const changes = readCustomerChanges(changesReader, store, targetSite);
+			const changes = readCustomerChanges(changesReader, store, targetSite, existing);
 			if (changes.agency_id !== undefined && !store.agencyIdsOfSite(targetSite).includes(changes.agency_id))
 				changesReader.fail('agency_id', `is not an agency of site ${targetSite}`);
 			changesReader.throwIfInvalid();
@@ -140,12 +147,12 @@ export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatch
 			return json({ data: { product_id: existing.product_id, deleted: true } });
 		}
 		const targetSite = existing?.site_id ?? siteId;
-		const changes = readProductChanges(changesReader, store);
+		const changes = readProductChanges(changesReader, store, targetSite);
 		if (changes.agency_id !== undefined && !store.agencyIdsOfSite(targetSite).includes(changes.agency_id))
 			changesReader.fail('agency_id', `is not an agency of site ${targetSite}`);
 		changesReader.throwIfInvalid();
 		const product = existing ? updateProduct(world, existing, changes) : createProduct(world, targetSite, changes);
-		return json({ data: productView(store, product, new Set(['criteria'])) });
+		return json({ data: productView(store, product, WRITTEN_FETCH) });
 	}
 
 	const routes: AdminRoute[] = [

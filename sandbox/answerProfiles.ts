@@ -49,7 +49,7 @@ const PROFILES: Record<AnswerProfileName, AnswerProfile> = {
 	default: { summary: 'the answers of docs/assumptions.md' },
 	'offset-meta': {
 		summary:
-			'pages without `has_more`: cursor lists keep `next_cursor`, product search in offset mode keeps `offset`, `per_page` and `total`, the customer action history only `offset` and `per_page`',
+			'pages without `has_more`: cursor lists keep `next_cursor`, product search in offset mode keeps `offset`, `count` and `total`, the customer action history only `offset` and `per_page`',
 		reply: (reply) => {
 			const meta = bodyOf(reply)?.meta;
 			if (isObject(meta)) delete meta.has_more;
@@ -57,15 +57,16 @@ const PROFILES: Record<AnswerProfileName, AnswerProfile> = {
 		},
 	},
 	'short-pages': {
-		summary: `pages of at most ${SHORT_PAGE_SIZE} records whatever \`per_page\` asks (the meta says more follow as usual)`,
+		summary: `pages of at most ${SHORT_PAGE_SIZE} records whatever \`per_page\` (product search: \`count\`) asks (the meta says more follow as usual)`,
 		request: (request) => {
 			const body = isObject(request.body) ? request.body : undefined;
-			const asked = Number(request.query.get('per_page') ?? body?.per_page ?? Number.POSITIVE_INFINITY);
+			const key = request.method === 'POST' && request.path === '/products/search' ? 'count' : 'per_page';
+			const asked = Number(request.query.get(key) ?? body?.[key] ?? Number.POSITIVE_INFINITY);
 			if (!(asked > SHORT_PAGE_SIZE)) return;
-			if (request.query.has('per_page')) request.query.set('per_page', String(SHORT_PAGE_SIZE));
-			if (body && 'per_page' in body) body.per_page = SHORT_PAGE_SIZE;
-			else if (request.method === 'GET') request.query.set('per_page', String(SHORT_PAGE_SIZE));
-			else if (body) body.per_page = SHORT_PAGE_SIZE;
+			if (request.query.has(key)) request.query.set(key, String(SHORT_PAGE_SIZE));
+			if (body && key in body) body[key] = SHORT_PAGE_SIZE;
+			else if (request.method === 'GET') request.query.set(key, String(SHORT_PAGE_SIZE));
+			else if (body) body[key] = SHORT_PAGE_SIZE;
 		},
 	},
 	'empty-writes': {

@@ -3,7 +3,7 @@
  * with the access rule of the endpoint (packs, calendar permissions), and scope helpers.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ApiClient, CalendarPermission, PackName, WebhookEvent } from './model';
+import type { ApiClient, CalendarPermission, PackName, Site, WebhookEvent } from './model';
 import { forbidden, notFound, Reply } from './http';
 import type { Page } from './pagination';
 import type { RoutePattern } from './router';
@@ -64,7 +64,15 @@ export interface World {
 	consentProofFails(clientId: string): boolean;
 }
 
-export function checkAccess(access: Access, client: ApiClient): void {
+/**
+ * 403 unless the client may call the endpoint. The calendar needs the site's agenda module first (a
+ * site without it has no agenda to grant rights on: the n8n node generated from the vendor's
+ * reference), then the calendar permission.
+ */
+export function checkAccess(access: Access, client: ApiClient, site: Site | undefined): void {
+	if (access.calendar && !site?.agenda_module_enabled) {
+		throw forbidden('The agenda module is not enabled for this site.', 'MODULE_DISABLED');
+	}
 	if (access.calendar && !client.calendar.includes(access.calendar)) {
 		throw forbidden(`This access lacks the SITE_CALENDAR:${access.calendar} permission.`, 'CALENDAR_PERMISSION_DENIED');
 	}

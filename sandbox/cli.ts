@@ -1,6 +1,6 @@
 /**
  * Starts the sandbox from the command line:
- *   node build/sandbox/cli.js --port 4010 --customers 20000 --seed 1 --token-lifetime 3600
+ *   node build/sandbox/cli.js --port 4010 --customers 20000 --seed 1 --token-lifetime 604800
  * The port can also come from AGENCY_CRM_SANDBOX_PORT; `--data-file <path>` keeps the data in that
  * file between runs; `--answer-profile <name>` answers every client as that profile says
  * (sandbox/answerProfiles.ts). Stops on SIGINT/SIGTERM.

@@ -27,6 +27,27 @@ export class ApiError extends Error {
 	}
 }
 
+/** What production says of one criterion it refuses: the criterion's XML key and why. */
+export interface CriterionProblem {
+	xml: string;
+	message: string;
+}
+
+/**
+ * Production's answer to criteria it refuses (docs/assumptions.md "Production evidence"): one key per
+ * criterion, `criteria.<id>` (its numeric id, or the key given when no criterion has it), each a list
+ * of `{xml, message}`, and no `error` key. The sandbox adds the spec's `request_id` beside them.
+ */
+export class CriteriaError extends ApiError {
+	constructor(readonly byCriterion: Record<string, CriterionProblem[]>) {
+		const details = Object.entries(byCriterion).flatMap(([field, problems]) =>
+			problems.map((problem) => ({ field, message: problem.message })),
+		);
+		const [field, [first]] = Object.entries(byCriterion)[0];
+		super(422, 'VALIDATION_ERROR', `${field} (${first.xml}): ${first.message}`, details);
+	}
+}
+
 export function validationError(details: ErrorDetail[], message = 'The request is invalid.'): ApiError {
 	return new ApiError(422, 'VALIDATION_ERROR', message, details);
 }
@@ -51,6 +72,7 @@ export const created = (data: unknown): Reply => ({ status: 201, body: { data } 
 export const noContent = (): Reply => ({ status: 204 });
 
 export function errorBody(error: ApiError, requestId: string): unknown {
+	if (error instanceof CriteriaError) return { ...error.byCriterion, request_id: requestId };
 	const { code, message, details } = error;
 	return { error: details ? { code, message, details } : { code, message }, request_id: requestId };
 }

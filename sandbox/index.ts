@@ -12,6 +12,7 @@ import { AnswerProfiles } from './answerProfiles';
 import type { World } from './api';
 import { TokenStore } from './auth';
 import { CONSOLE_PATH, consoleHandler, isConsolePath } from './console';
+import type { ExecutionLinks } from './console/aftermath';
 import { Faults } from './faults';
 import { Metrics } from './metrics';
 import { DataOrigin, DataSaver, loadData } from './persistence';
@@ -48,6 +49,8 @@ export interface SandboxOptions {
 	 * written soon after each change and at close (sandbox/persistence.ts).
 	 */
 	dataFile?: string;
+	/** Beside an n8n (npm start): where the console finds the execution each delivery started. */
+	executions?: ExecutionLinks;
 }
 
 export interface DemoClient {
@@ -79,6 +82,9 @@ export interface Sandbox {
 
 export const DEFAULT_SEED = 1;
 
+/** What production's token endpoint answers as `expires_in`: 7 days. */
+export const PRODUCTION_TOKEN_LIFETIME_S = 604_800;
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const seeded = generateDemoData(options.seed ?? DEFAULT_SEED, {
 		customers: options.customers ?? 120,
@@ -90,7 +96,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const metrics = new Metrics();
 	const faults = new Faults();
 	const profiles = new AnswerProfiles(options.answerProfile);
-	const tokens = new TokenStore(options.tokenLifetimeSeconds ?? 3600);
+	// Production's tokens last 7 days (docs/sandbox.md "As production").
+	const tokens = new TokenStore(options.tokenLifetimeSeconds ?? PRODUCTION_TOKEN_LIFETIME_S);
 	let saver: DataSaver | undefined;
 	const dispatcher = new WebhookDispatcher(store, metrics, {
 		timeoutMs: options.deliveryTimeoutMs ?? 10_000,
@@ -118,7 +125,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		quiet: options.quiet ?? false,
 	};
 	const handleApi = createRequestHandler(context);
-	const handleConsole = consoleHandler({ world, dispatcher });
+	const handleConsole = consoleHandler({
+		world,
+		dispatcher,
+		requests: metrics.requests,
+		executions: options.executions,
+	});
 	const server = http.createServer({ keepAliveTimeout: 30_000 }, (request, response) => {
 		const path = (request.url ?? '/').split('?')[0];
 		if (isConsolePath(path)) handleConsole(request, response);

@@ -32,6 +32,8 @@ export interface Site {
 	name: string;
 	agency_ids: number[];
 	mandate_register_enabled: boolean;
+	/** The agenda module, without which no calendar endpoint answers (403 MODULE_DISABLED). */
+	agenda_module_enabled: boolean;
 }
 
 export interface Agency {
@@ -138,21 +140,41 @@ export interface Consent {
 	reason: string;
 	collected_at: string;
 	revoked_at: string | null;
-	proof_file_name: string | null;
+	/** Whether the contact may be called outside office hours; null when the consent did not say. */
+	accept_outside_hours: boolean | null;
+	/** The proof files stored, by name: kept when the consent is updated or revoked (changelog 1.4.0). */
+	proof_file_names: string[];
 }
 
+/**
+ * A criterion's value on a product, by the criterion's numeric id: a value `model` code (UNIQUE),
+ * codes (MULTIPLE), a number, a boolean (FLAG), text, or a calendar date `YYYY-MM-DD` (DATE).
+ */
 export interface CriterionValue {
 	id: number;
-	value: unknown;
+	value: string | number | boolean | string[];
+}
+
+/** Production's criterion operators (docs/assumptions.md "Production evidence"). */
+export const CRITERION_OPERATORS = ['EGAL', 'CONTIENT', 'INFERIEUR', 'SUPERIEUR'] as const;
+export type CriterionOperator = (typeof CRITERION_OPERATORS)[number];
+
+/** A criterion of a search request, as production takes it: the site's XML key, an operator, a text value. */
+export interface SearchCriterion {
+	id: string;
+	operator: CriterionOperator;
+	value: string;
 }
 
 export interface SearchRequest {
 	search_request_id: number;
 	site_id: number;
 	customers_id: number;
-	title: string | null;
+	wording: string | null;
+	alert_email: boolean;
+	comment: string | null;
 	is_active: boolean;
-	criteria: CriterionValue[];
+	criteria: SearchCriterion[];
 	key_points: { pros: string[]; cons: string[] };
 	areas: number[];
 	created_at: string;
@@ -182,10 +204,6 @@ export interface Action {
 	user_id: number | null;
 }
 
-export const TRANSACTION_TYPES = ['sale', 'rental'] as const;
-export const PROPERTY_TYPES = ['apartment', 'house', 'land', 'commercial', 'parking', 'building'] as const;
-export const PRODUCT_STATUSES = ['active', 'under_offer', 'sold', 'archived'] as const;
-
 export interface Picture {
 	picture_id: number;
 	url: string;
@@ -205,25 +223,25 @@ export interface Lot {
 	price: number;
 }
 
+/**
+ * A listing as production models it (docs/assumptions.md "Production evidence"): almost no fixed
+ * fields; its price, type, surface, rooms, status and town are criteria of the site. Shown with `id`
+ * for `product_id` and dates with `+00:00` (resources/products.ts).
+ */
 export interface Product {
 	product_id: number;
 	site_id: number;
 	agency_id: number;
-	reference: string;
-	title: string;
-	transaction_type: string;
-	property_type: string;
-	price: number | null;
-	surface: number | null;
-	rooms: number | null;
-	city: string | null;
-	postal_code: string | null;
-	status: string;
+	/** The listing's reference. */
+	model: string;
+	/** The owner (a contact), when known. */
+	customers_id: number | null;
+	/** Ascending by criterion id. */
 	criteria: CriterionValue[];
 	views: number;
 	created_at: string;
-	updated_at: string;
-	/** Related data, shown only through `fetch`. */
+	last_modified: string;
+	/** Related data, shown only through `fetch` (pictures) or their own endpoint (lots). */
 	pictures: Picture[];
 	lots: Lot[];
 }
@@ -358,20 +376,33 @@ export interface Rejection {
 
 // ---- Referentials ----
 
-export type ListValueId = string | number;
+/** Production's criterion types (docs/assumptions.md "Production evidence"). */
+export const CRITERION_TYPES = ['UNIQUE', 'NUMBER', 'FLAG', 'TEXT', 'MULTIPLE', 'DATE'] as const;
+export type CriterionType = (typeof CRITERION_TYPES)[number];
 
+/** A value of a UNIQUE or MULTIPLE criterion: writes carry its `model` code, never its id. */
+export interface CriterionListValue {
+	id: number;
+	model: string;
+	label: string;
+}
+
+/** A criterion of a site: products' and search requests' are separate referentials (spec section 2). */
 export interface CriterionDefinition {
 	id: number;
-	xml_id: string;
+	/** The site's XML key (`TypeBien`, `NbPieces` on one site and `NbPiece` on another). */
+	xml: string;
 	label: string;
 	short_label: string;
-	type: 'number' | 'text' | 'boolean' | 'list' | 'multi_list';
+	type: CriterionType;
 	is_activated: boolean;
 	is_custom: boolean;
 	is_required: boolean;
 	is_public: boolean;
 	category_ids: number[];
-	values: { id: ListValueId; label: string }[];
+	/** Internal: a long text, shown in `criteres_fulltext` rather than `criteres_text`. */
+	fulltext: boolean;
+	values: CriterionListValue[];
 }
 
 export interface Category {

@@ -110,6 +110,52 @@ function startIndex<T>(
 	return low > 0 && idOf(ascending[low - 1]) === afterId ? low - 2 : low - 1;
 }
 
+/** What a sorted list's cursor resumes after: the last record's sort value, then its id. */
+export type SortKey = [string | number, number];
+
+function compareKeys(a: SortKey, b: SortKey): number {
+	if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
+	return a[1] - b[1];
+}
+
+/** Reads a `cursor` issued by `sortedPage`; problems are reported into the reader. */
+export function readSortCursor(reader: FieldReader): SortKey | undefined {
+	const cursor = reader.optionalString('cursor', { nullable: true });
+	if (cursor === null || cursor === undefined || cursor === '') return undefined;
+	try {
+		const after = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after?: unknown }).after;
+		if (Array.isArray(after) && after.length === 2 && Number.isInteger(after[1])) return after as SortKey;
+	} catch {
+		// Not base64url JSON: refused below.
+	}
+	reader.fail('cursor', 'is not a cursor returned by this endpoint');
+	return undefined;
+}
+
+/**
+ * One page of the records that pass `keep`, in the order of their sort key (a value, then the id),
+ * after the cursor's key: pages stay stable while records are added, whatever the sort.
+ */
+export function sortedPage<T>(
+	records: readonly T[],
+	keyOf: (item: T) => SortKey,
+	order: Order,
+	request: { after: SortKey | undefined; perPage: number },
+	keep: (item: T) => boolean,
+): Page<T> {
+	const sign = order === 'asc' ? 1 : -1;
+	const { after, perPage } = request;
+	const sorted = records
+		.filter((item) => keep(item) && (!after || sign * compareKeys(keyOf(item), after) > 0))
+		.sort((a, b) => sign * compareKeys(keyOf(a), keyOf(b)));
+	const data = sorted.slice(0, perPage);
+	const hasMore = sorted.length > perPage;
+	const next = hasMore
+		? Buffer.from(JSON.stringify({ after: keyOf(data[data.length - 1]) })).toString('base64url')
+		: null;
+	return { data, meta: { per_page: perPage, next_cursor: next, has_more: hasMore } };
+}
+
 /** One page of an offset-paginated list. */
 export function offsetSlice<T>(items: readonly T[], offset: number, perPage: number): { data: T[]; hasMore: boolean } {
 	return { data: items.slice(offset, offset + perPage), hasMore: offset + perPage < items.length };

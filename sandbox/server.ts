@@ -172,7 +172,7 @@ async function serve(
 					},
 				);
 			}
-			checkAccess(match.route.access, liveGrant.client);
+			checkAccess(match.route.access, liveGrant.client, context.store.sites.get(liveGrant.siteId));
 			const handled = apiRequest(context, request, exchange, apiPath, match, liveGrant);
 			context.profiles.adaptRequest(exchange.clientId, handled);
 			return match.route.handler(handled);

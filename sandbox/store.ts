@@ -95,8 +95,9 @@ export class Table<T extends { site_id: number }> {
 }
 
 export interface Referentials {
-	productCriteria: CriterionDefinition[];
-	searchRequestCriteria: CriterionDefinition[];
+	/** Each site defines its own criteria (by site id); products' and search requests' apart. */
+	productCriteria: ReadonlyMap<number, CriterionDefinition[]>;
+	searchRequestCriteria: ReadonlyMap<number, CriterionDefinition[]>;
 	categories: Category[];
 	zones: Zone[];
 	customerGroups: LabelledItem[];
@@ -139,6 +140,15 @@ export class Store {
 	private lastLotId = 0;
 
 	constructor(readonly referentials: Referentials) {}
+
+	/** The product criteria of a site; a site without criteria of its own has the first site's. */
+	productCriteriaOf(siteId: number): readonly CriterionDefinition[] {
+		return this.referentials.productCriteria.get(siteId) ?? this.referentials.productCriteria.get(1) ?? [];
+	}
+
+	searchRequestCriteriaOf(siteId: number): readonly CriterionDefinition[] {
+		return this.referentials.searchRequestCriteria.get(siteId) ?? this.referentials.searchRequestCriteria.get(1) ?? [];
+	}
 
 	agencyIdsOfSite(siteId: number): number[] {
 		return this.sites.get(siteId)?.agency_ids ?? [];

@@ -4,12 +4,13 @@
  * VALIDATION_ERROR does. Required readers return a placeholder on failure: callers must call
  * `throwIfInvalid()` before using the values.
  */
-import { ApiError, ErrorDetail, invalidField, validationError } from './http';
+import { ApiError, CriteriaError, CriterionProblem, ErrorDetail, invalidField, toUtc, validationError } from './http';
 
 export type JsonObject = Record<string, unknown>;
 
 const UTC_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isObject(value: unknown): value is JsonObject {
@@ -46,6 +47,8 @@ export class FieldReader {
 		readonly details: ErrorDetail[] = [],
 		/** Query strings carry text only: accept "12" for integers and "true" for booleans. */
 		private readonly fromQuery = false,
+		/** Criteria refused, by `criteria.<id>`: answered in production's criteria shape (http.ts). */
+		readonly criteriaProblems: Record<string, CriterionProblem[]> = {},
 	) {}
 
 	static forQuery(query: URLSearchParams): FieldReader {
@@ -54,7 +57,12 @@ export class FieldReader {
 
 	/** A reader for a nested object that reports into the same details. */
 	nested(source: JsonObject, prefix: string): FieldReader {
-		return new FieldReader(source, this.field(prefix), this.details, this.fromQuery);
+		return new FieldReader(source, this.field(prefix), this.details, this.fromQuery, this.criteriaProblems);
+	}
+
+	/** A criterion refused: `criterion` is its numeric id, or the key given when no criterion has it. */
+	failCriterion(criterion: string | number, xml: string, message: string): void {
+		(this.criteriaProblems[`criteria.${criterion}`] ??= []).push({ xml, message });
 	}
 
 	field(key: string): string {
@@ -76,14 +84,16 @@ export class FieldReader {
 	}
 
 	get valid(): boolean {
-		return this.details.length === 0;
+		return this.details.length === 0 && Object.keys(this.criteriaProblems).length === 0;
 	}
 
 	throwIfInvalid(): void {
-		if (this.details.length > 0) throw this.error();
+		if (!this.valid) throw this.error();
 	}
 
+	/** The fields refused, in the spec's shape; else the criteria refused, in production's criteria shape. */
 	error(): ApiError {
+		if (this.details.length === 0) return new CriteriaError(this.criteriaProblems);
 		const first = this.details[0];
 		return validationError(this.details, `${first.field}: ${first.message}`);
 	}
@@ -125,6 +135,19 @@ export class FieldReader {
 		return this.read(key, rule, (value) =>
 			isUtcDateTime(value) ? undefined : 'must be a UTC datetime formatted YYYY-MM-DDTHH:MM:SSZ',
 		) as string | null | undefined;
+	}
+
+	/**
+	 * An ISO 8601 date-time with its zone (`…Z` or `…+02:00`, milliseconds allowed), as production's
+	 * action dates take it; answered in UTC `YYYY-MM-DDTHH:MM:SSZ`.
+	 */
+	optionalIsoDateTime(key: string, rule: Rule = {}): string | null | undefined {
+		const value = this.read(key, rule, (given) =>
+			typeof given === 'string' && ISO_DATE_TIME.test(given) && !Number.isNaN(Date.parse(given))
+				? undefined
+				: 'must be an ISO 8601 date-time with its zone, e.g. 2026-05-01T10:00:00Z',
+		) as string | null | undefined;
+		return typeof value === 'string' ? toUtc(new Date(value)) : value;
 	}
 
 	optionalDate(key: string, rule: Rule = {}): string | null | undefined {

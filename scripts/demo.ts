@@ -3,10 +3,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { startSandbox } from '../sandbox';
+import { executionLinks } from '../tools/demo/executions';
 import { importIdempotently, ImportItem } from '../tools/demo/imports';
 import { watchLifeline } from '../tools/demo/lifeline';
 import { DemoPorts, demoPorts, describePorts, portsInUse } from '../tools/demo/ports';
 import { claimFolder, releaseFolder } from '../tools/demo/running';
+import { recordStart, startKindOf } from '../tools/demo/startResults';
 import { readExamples, startStandIn, withStandIn } from '../tools/n8n/examples';
 import { installedN8n, N8nVersion, OWNER, prepareInstance, ROOT, startServer } from '../tools/n8n/launcher';
 import { sandboxCredential } from '../tools/n8n/workflows';
@@ -17,9 +19,10 @@ import { sandboxCredential } from '../tools/n8n/workflows';
  * Both keep their data between runs in .cache/demo/<n8n version> (`--fresh` starts over). The
  * examples' mailing tool and chat are a local stand-in that prints what it receives.
  *
- * It stops cleanly on SIGTERM, SIGINT (Ctrl+C) or SIGHUP, and when the `npm start` that started it
- * is gone (tools/demo/lifeline.ts); n8n and its task runner get SIGTERM if this process dies any
- * other way (tools/n8n/launcher.ts, `tied`).
+ * It stops cleanly on SIGTERM, SIGINT (Ctrl+C) or SIGHUP, whether sent to npm start's process (npm
+ * passes it on to this one, its own child: scripts/start-demo.sh) or to this one, and when the
+ * `npm start` that started it is gone (tools/demo/lifeline.ts); n8n and its task runner get SIGTERM
+ * if this process dies any other way (tools/n8n/launcher.ts, `tied`).
  */
 
 const CREDENTIAL_ID = 'agencyCrmSandbox';
@@ -30,7 +33,8 @@ const N8N_STOP_GRACE_MS = 6_000;
 
 /** Since `npm start` began (scripts/start-demo.sh sets it), else since this process did. */
 const started = Number(process.env.AGENCY_CRM_START_MS) || Date.now();
-const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+const secondsSince = (since: number) => (Date.now() - since) / 1000;
+const seconds = (since: number) => `${secondsSince(since).toFixed(1)} s`;
 
 function options(): { fresh: boolean } {
 	try {
@@ -105,7 +109,7 @@ async function main() {
 					),
 			);
 			releaseFolder(folder);
-			console.log(`Stopped in ${seconds(since)}.`);
+			console.log(`Stopped in ${seconds(since)}: n8n, the sandbox and the stand-in are down, their ports free.`);
 			process.exit(code);
 		})();
 		return stopping;
@@ -125,10 +129,12 @@ async function main() {
 		const userFolder = path.join(folder, 'n8n');
 		const newN8nFolder = !existsSync(path.join(userFolder, '.n8n', 'database.sqlite'));
 
+		const executions = executionLinks();
 		const sandbox = await startSandbox({
 			port: ports.sandbox,
 			quiet: true,
 			dataFile: path.join(folder, 'sandbox.json'),
+			executions,
 		});
 		closers.push({ name: 'the sandbox', close: () => sandbox.close() });
 		const client = sandbox.clients.find((candidate) => candidate.clientId === 'demo-client') ?? sandbox.clients[0];
@@ -165,10 +171,13 @@ async function main() {
 			stopGraceMs: N8N_STOP_GRACE_MS,
 		});
 		closers.push({ name: 'n8n', close: () => server.stop().finally(() => log.end()) });
+		executions.connect(urls.n8n);
 		const logFile = path.relative(ROOT, path.join(folder, 'n8n.log'));
 		void server.exited.then((code) => stop(`n8n exited by itself (code ${code}); its log: ${logFile}`, 1));
 		writeFileSync(path.join(folder, 'last-run.json'), JSON.stringify({ n8nUrl: urls.n8n }));
 
+		const readyIn = secondsSince(started);
+		recordStart(startKindOf(process.env), readyIn);
 		const kept = path.relative(ROOT, folder);
 		const sandboxState =
 			sandbox.data?.state === 'restored'
@@ -176,10 +185,11 @@ async function main() {
 				: `the demo data${sandbox.data?.setAside ? ` (the saved data could not be read: ${sandbox.data.setAside})` : ''}`;
 		const lines = [
 			'',
-			`The demo is ready in ${seconds(started)}: n8n ${n8n.version} with this package, and the Agency CRM sandbox.`,
+			`The demo is ready in ${readyIn.toFixed(1)} s: n8n ${n8n.version} with this package, and the Agency CRM sandbox.`,
 			'',
 			`  n8n         ${urls.n8n}   log in as ${OWNER.email} / ${OWNER.password}`,
 			`  console     ${urls.console}   the CRM's screens: contacts, properties, webhooks; make trigger events happen here`,
+			'              (the trigger examples start unpublished: publish one in n8n first, then receive a lead or save a listing)',
 			`  sandbox API ${sandbox.origin}   credential "${CREDENTIAL_NAME}": client ${client.clientId}, site ${client.siteId}`,
 			`  stand-in    ${standIn.url}   the examples' mailing tool and chat: prints what it receives`,
 			'',
@@ -195,10 +205,10 @@ async function main() {
 			`  Ports: ${describePorts(ports)} (set these variables to change them)`,
 			...(server.diesWithThisProcess
 				? []
-				: ['  (setpriv is missing: if this process is killed with SIGKILL, stop n8n yourself)']),
+				: ['  (no setpriv here, as on macOS: if this process is killed with SIGKILL, stop n8n yourself)']),
 			`  n8n's log: ${logFile}`,
 			'',
-			'Stop with Ctrl+C (or SIGTERM to npm start).',
+			"Stop with Ctrl+C, or a SIGINT or SIGTERM to npm start's process: everything stops within seconds.",
 		];
 		console.log(lines.join('\n'));
 	} catch (error) {

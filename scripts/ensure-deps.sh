@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the dev dependencies from the lockfile when node_modules is missing or older than it.
-# --ignore-scripts: eslint-plugin-n8n-nodes-base's preinstall insists on pnpm; nothing here needs a script.
+# --ignore-scripts, as the repository's .npmrc sets it (no dependency's install script runs here).
 # `npm install` rather than `npm ci`: the registry reachable here lacks some other platforms' optional
 # binaries (unrs-resolver's), which leaves the lockfile without them, and `npm ci` refuses that.
 set -euo pipefail

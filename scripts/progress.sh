@@ -2,8 +2,8 @@
 # runs a long command and says what is going on: what it does and about how long it takes at the
 # start, how long it has run every 20 s (with `progress_count`, when set, a measure of the work done,
 # e.g. the megabytes written), and how long it took at the end. Under `npm start`
-# (AGENCY_CRM_START_LIFELINE: the pid of the shell npm runs it in), it stops the command when that
-# shell is gone, so that a SIGTERM to npm leaves no install running.
+# (AGENCY_CRM_START_LIFELINE: npm's pid), it stops the command when npm is gone, so that an npm
+# killed outright leaves no install running.
 
 # Set by the caller before `progress` to add a count to the periodic lines (a command printing it).
 progress_count=""
@@ -30,7 +30,7 @@ progress() {
 	local next=$((SECONDS + 20))
 	while kill -0 "$pid" 2>/dev/null; do
 		if [ -n "${AGENCY_CRM_START_LIFELINE:-}" ] && ! kill -0 "$AGENCY_CRM_START_LIFELINE" 2>/dev/null; then
-			echo "[$prefix] npm start was stopped: stopping $what" >&2
+			echo "[$prefix] npm start is gone: stopping $what" >&2
 			progress_kill_tree "$pid"
 			wait "$pid" 2>/dev/null || true
 			exit 143

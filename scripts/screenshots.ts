@@ -4,10 +4,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 
 import { startSandbox } from '../sandbox';
+import { executionLinks } from '../tools/demo/executions';
 import type { Editor } from '../tools/n8n/editor';
 import {
 	contactFormsWorkflow,
 	executeNodeError,
+	executeNodeToJson,
+	openDropdown,
 	newCredential,
 	openEditor,
 	openNode,
@@ -16,17 +19,22 @@ import {
 	showWorkflow,
 	searchNodesPanel,
 	showPanelGroup,
+	propertyFormsWorkflow,
 } from '../tools/n8n/editor';
 import { readExamples } from '../tools/n8n/examples';
 import { ROOT, createInstance, importJson, publicApi, startServer } from '../tools/n8n/launcher';
-import { sandboxCredential } from '../tools/n8n/workflows';
+import { crmNode, linearWorkflow, sandboxCredential } from '../tools/n8n/workflows';
+import { waitFor } from '../test/support/waitFor';
+import type { Credential } from '../tools/n8n/workflows';
 
 /**
  * `npm run screenshots`: each example workflow as the editor shows it, taken in headless Chromium
  * from a real n8n with the package installed, into docs/images/<example>.png for the README; the
  * editor's words and forms (docs/images/editor-*.png: the nodes panel searched for "contact", the
- * Create or Update form, an error, a new credential); then the sandbox console after a website lead
- * started the published lead-routing example (docs/images/console-*.png).
+ * Create or Update form, a new node as it opens, Property → Get Many's filters, an error, a new
+ * credential; a property's criteria rows with a list value's choices, and a property's Simplified output); then
+ * the sandbox console after a website lead started the published lead-routing example (docs/images/console-*.png),
+ * its deliveries linked to n8n's executions as under npm start.
  */
 const IMAGES = path.join(ROOT, 'docs', 'images');
 
@@ -37,16 +45,20 @@ async function shoot(page: Page, name: string) {
 }
 
 async function main() {
-	const sandbox = await startSandbox({ port: 0, quiet: true });
+	const executions = executionLinks();
+	const sandbox = await startSandbox({ port: 0, quiet: true, executions });
 	const client = sandbox.clients.find((candidate) => candidate.clientId === 'demo-client') ?? sandbox.clients[0];
 	const instance = createInstance('screenshots', Number(process.env.AGENCY_CRM_N8N_PORT_BASE ?? 5710) + 50);
 	const credential = { ...sandboxCredential('agencyCrmSandbox', sandbox.authUrl, client), name: 'Agency CRM Sandbox' };
 	await importJson(instance, 'credentials', [credential]);
 	const examples = readExamples();
 	const forms = contactFormsWorkflow('wfContactForms01', credential);
+	const properties = propertyFormsWorkflow('wfPropertyForms1', credential);
+	const fixed = fixedFormsWorkflow(credential);
 	// As the files are: the lead-routing example the console starts calls nothing but the CRM.
-	await importJson(instance, 'workflow', [...examples.values(), forms]);
+	await importJson(instance, 'workflow', [...examples.values(), forms, properties, fixed]);
 	const server = await startServer(instance);
+	executions.connect(server.url);
 	const editor = await openEditor(server);
 	try {
 		mkdirSync(IMAGES, { recursive: true });
@@ -57,10 +69,18 @@ async function main() {
 			await editor.page.waitForTimeout(1500);
 			await shoot(editor.page, file.replace(/\.json$/, ''));
 		}
-		await editorScreenshots(editor, forms.id);
+		await editorScreenshots(editor, forms.id, fixed.id);
+		await propertyScreenshots(editor, properties.id);
 		const leadRouting = examples.get('lead-routing.json')!;
 		const { status } = await (await publicApi(server))('POST', `/workflows/${leadRouting.id}/activate`);
 		if (status !== 200) throw new Error(`Could not publish ${leadRouting.id}: HTTP ${status}`);
+		// n8n 2.x publishes in the background: the trigger's hook appears a moment after the answer.
+		await waitFor('the lead-routing trigger registering its webhook', async () => {
+			const hooks = (await (await fetch(`${sandbox.origin}/_admin/hooks`)).json()) as {
+				data: Array<{ status: string }>;
+			};
+			return hooks.data.some((hook) => hook.status === 'active');
+		});
 		await consoleScreenshots(editor.page, sandbox.consoleUrl);
 	} finally {
 		await editor.close();
@@ -70,8 +90,25 @@ async function main() {
 	}
 }
 
-/** What a new user meets in the editor: the nodes panel searched for "contact", the Create or Update form, an error, a new credential. */
-async function editorScreenshots(editor: Editor, formsId: string) {
+/**
+ * Nodes as issue 29 left them: a version 2 node as n8n adds it (no parameter set: it opens on Contact →
+ * Get Many, a read), and Property → Get Many with a Maximum Price added and left at 0 (which sends nothing).
+ * Maximum Price is version 1's (0.1.0's filter, kept for saved workflows); version 2 filters a price with a
+ * Criteria row (Prix, Less Than), as production does.
+ */
+function fixedFormsWorkflow(credential: Credential) {
+	const added = crmNode('New Agency CRM Node', credential, {}, { typeVersion: 2 });
+	const filtered = crmNode(
+		'Properties Under a Price',
+		credential,
+		{ resource: 'product', operation: 'getAll', filters: { priceMax: 0 } },
+		{ typeVersion: 1 },
+	);
+	return { ...linearWorkflow('wfFixedForms0001', [added, filtered]), name: 'Forms of issue 29' };
+}
+
+/** What a new user meets in the editor: the nodes panel searched for "contact", the forms, an error, a new credential. */
+async function editorScreenshots(editor: Editor, formsId: string, fixedId: string) {
 	await openWorkflow(editor, formsId);
 	await searchNodesPanel(editor, 'contact');
 	await openPanelNode(editor, 'Agency CRM');
@@ -84,8 +121,29 @@ async function editorScreenshots(editor: Editor, formsId: string) {
 	await openNode(editor, 'Create Contact');
 	await executeNodeError(editor);
 	await shoot(editor.page, 'editor-error');
+	await openWorkflow(editor, fixedId);
+	await openNode(editor, 'New Agency CRM Node');
+	await shoot(editor.page, 'editor-new-node');
+	await showWorkflow(editor, fixedId);
+	await openNode(editor, 'Properties Under a Price');
+	await shoot(editor.page, 'editor-property-filters');
 	await newCredential(editor, 'Agency CRM API');
+	// The dialog fades in.
+	await editor.page.waitForTimeout(1000);
 	await shoot(editor.page, 'editor-credential');
+}
+
+/** A property create's criteria rows, a list value's choices open; a property read, its Simplified output as JSON. */
+async function propertyScreenshots(editor: Editor, propertiesId: string) {
+	await showWorkflow(editor, propertiesId);
+	await openNode(editor, 'Create Property');
+	await openDropdown(editor, 'listValue', 0);
+	await shoot(editor.page, 'editor-property-criteria');
+	await editor.page.keyboard.press('Escape');
+	await showWorkflow(editor, propertiesId);
+	await openNode(editor, 'Get Property');
+	await executeNodeToJson(editor);
+	await shoot(editor.page, 'editor-property-simplified');
 }
 
 /** The console as a user sees it after receiving a website lead: the contacts, then the webhooks and their deliveries. */
@@ -101,8 +159,15 @@ async function consoleScreenshots(page: Page, consoleUrl: string) {
 	await form.locator('[name=comment]').fill('Bonjour, je voudrais visiter le bien VA5005 cette semaine.');
 	await shootConsole('new-lead');
 	await Promise.all([page.waitForURL(/notice=/), form.getByRole('button', { name: 'Receive the lead' }).click()]);
-	// The lead-routing workflow answers the delivery, then assigns the lead: both show on the pages.
-	await page.waitForTimeout(5000);
+	// The contact's page refreshes itself until the lead-routing workflow has assigned the lead.
+	const aftermath = page.locator('#aftermath');
+	await aftermath
+		.filter({ hasText: 'This page shows what they changed' })
+		.waitFor({ timeout: 40_000 })
+		.catch(async (error: Error) => {
+			throw new Error(`${error.message}\nThe page said: ${await aftermath.innerText().catch(() => '(no #aftermath)')}`);
+		});
+	await shootConsole('after-lead');
 	await page.goto(`${consoleUrl}/contacts`);
 	await shootConsole('contacts');
 	await page.goto(`${consoleUrl}/webhooks`);

@@ -1,10 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Processes as Linux's /proc shows them, for the demo's clean stop and its tests: who a process's
+ * Processes as the system shows them, for the demo's clean stop and its tests: who a process's
  * parents are, which processes a run started, whether a process group is gone. A process is named
  * by its pid and its start time, so that a pid the system gave again is not taken for the old one.
+ * Linux's /proc is read where it exists; elsewhere (macOS) `ps`, which both systems have.
  */
 
 export interface ProcessInfo {
@@ -14,30 +16,88 @@ export interface ProcessInfo {
 	pgid: number;
 	/** R, S, D, Z (exited, not yet reaped)… */
 	state: string;
-	/** Clock ticks after boot: with the pid, what names the process. */
+	/** When it started, as the reader gives it (clock ticks after boot, or ps's date): with the pid, what names the process. */
 	startTime: string;
 	/** Its command line, arguments joined by spaces. */
 	command: string;
 }
 
+/** A way to read the process table. */
+export interface ProcessReader {
+	/** The process, or undefined when there is none with that pid. */
+	info(pid: number): ProcessInfo | undefined;
+	/** Every process, zombies included. */
+	all(): ProcessInfo[];
+}
+
+/** Linux's /proc: a file read per process, no program started. */
+export const procReader: ProcessReader = {
+	info(pid) {
+		try {
+			const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+			// The command name, in parentheses, may hold spaces: the fields after it are split.
+			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+			return {
+				pid,
+				state: fields[0],
+				ppid: Number(fields[1]),
+				pgid: Number(fields[2]),
+				startTime: fields[19],
+				command,
+			};
+		} catch {
+			return undefined;
+		}
+	},
+	all() {
+		return readdirSync('/proc')
+			.filter((name) => /^\d+$/.test(name))
+			.flatMap((name) => procReader.info(Number(name)) ?? []);
+	},
+};
+
+/** The columns asked of `ps`; `lstart` is five words ("Thu Nov 26 19:39:35 2026"), the command the rest. */
+const PS_COLUMNS = 'pid=,ppid=,pgid=,stat=,lstart=,command=';
+
+function psRows(selection: string[]): ProcessInfo[] {
+	let listing: string;
+	try {
+		// -ww: whole command lines (macOS cuts them at 80 columns otherwise).
+		listing = execFileSync('ps', ['-ww', ...selection, '-o', PS_COLUMNS], {
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'ignore'],
+		});
+	} catch {
+		return []; // ps exits 1 when no process matches
+	}
+	return listing
+		.split('\n')
+		.filter((line) => line.trim())
+		.map((line) => {
+			const [pid, ppid, pgid, stat, ...rest] = line.trim().split(/\s+/);
+			return {
+				pid: Number(pid),
+				ppid: Number(ppid),
+				pgid: Number(pgid),
+				state: stat[0],
+				startTime: rest.slice(0, 5).join(' '),
+				command: rest.slice(5).join(' '),
+			};
+		});
+}
+
+/** `ps`, on Linux and macOS alike: a program started per question. */
+export const psReader: ProcessReader = {
+	info: (pid) => psRows(['-p', String(pid)])[0],
+	all: () => psRows(['-A']),
+};
+
+const reader: ProcessReader = existsSync('/proc/self/stat') ? procReader : psReader;
+
 /** The process, or undefined when there is none with that pid. */
 export function processInfo(pid: number): ProcessInfo | undefined {
-	try {
-		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-		// The command name, in parentheses, may hold spaces: the fields after it are split.
-		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-		const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
-		return {
-			pid,
-			state: fields[0],
-			ppid: Number(fields[1]),
-			pgid: Number(fields[2]),
-			startTime: fields[19],
-			command,
-		};
-	} catch {
-		return undefined;
-	}
+	return reader.info(pid);
 }
 
 /** Whether the process that had this pid and start time still runs (an exited one not yet reaped does not). */
@@ -48,10 +108,7 @@ export function stillRuns({ pid, startTime }: Pick<ProcessInfo, 'pid' | 'startTi
 
 /** Every process running now. */
 export function allProcesses(): ProcessInfo[] {
-	return readdirSync('/proc')
-		.filter((name) => /^\d+$/.test(name))
-		.flatMap((name) => processInfo(Number(name)) ?? [])
-		.filter((info) => info.state !== 'Z');
+	return reader.all().filter((info) => info.state !== 'Z');
 }
 
 /** The processes of a process group still running. */

@@ -39,7 +39,14 @@ export class AgencyCrmFloor implements INodeType {
 			const page = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				'agencyCrmApi',
-				{ method: 'POST', url: '/customers/search', body: { per_page: 200, cursor }, json: true },
+				// What the node asks of every contact read (CONTACT_READ_INCLUDES): the same records, like for like.
+				{
+					method: 'POST',
+					url: '/customers/search',
+					qs: { include: 'origin,groups' },
+					body: { per_page: 200, cursor },
+					json: true,
+				},
 				{ credentialsDecrypted },
 			)) as { data: IDataObject[]; meta: { next_cursor: string | null; has_more: boolean } };
 			for (const record of page.data) items.push({ json: record, pairedItem: { item: 0 } });

@@ -44,6 +44,23 @@ export const PRODUCT_FETCHES: INodePropertyOptions[] = [
 	{ name: 'Themes', value: 'themes' },
 ];
 
+/**
+ * 0.1.0's product `fetch` values, which production does not know, and the production values that give
+ * the same: `criteria` is the four criteria groups, `pictures` the photos; `lots` and `agency` have
+ * none (Property → Get Lots and Agency → Get read them).
+ */
+export const FETCHES_OF_0_1_0: Readonly<Record<string, string[]>> = {
+	criteria: ['criteres_text', 'criteres_number', 'criteres_fulltext', 'criteres_flag'],
+	pictures: ['products_photos'],
+	lots: [],
+	agency: [],
+};
+
+/** Product `fetch` values as production takes them: 0.1.0's replaced by theirs, the others as given, once each. */
+export function productionFetches(values: readonly string[]): string[] {
+	return [...new Set(values.flatMap((value) => FETCHES_OF_0_1_0[value] ?? [value]))];
+}
+
 /** As editor options, sorted by name as n8n's lint wants. */
 export function relationOptions(values: string[]): INodePropertyOptions[] {
 	return [...values].sort().map((value) => ({ name: value, value }));

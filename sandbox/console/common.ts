@@ -5,16 +5,18 @@ import type { WebhookEvent } from '../model';
 import type { MultipartPart } from '../multipart';
 import type { RoutePattern } from '../router';
 import type { Table } from '../store';
-import { rejectionKey, subscribes, WebhookDispatcher } from '../webhooks';
+import { rejectionKey, subscribes } from '../webhooks';
+import { aftermathOf, awaitedOf, awaitingValue, AWAITING_PARAM } from './aftermath';
+import type { AftermathSources } from './aftermath';
+import { redirectWithNotice } from './forms';
 import type { ConsoleReply, FormFields } from './forms';
 import { html, Html, page } from './html';
 import type { Section } from './html';
 
 export const CONSOLE_PATH = '/console';
 
-export interface ConsoleContext {
+export interface ConsoleContext extends AftermathSources {
 	world: World;
-	dispatcher: WebhookDispatcher;
 }
 
 export interface ConsoleRequest {
@@ -43,21 +45,53 @@ export function siteOf({ world }: ConsoleContext, request: ConsoleRequest): numb
 
 /** A console page in the common layout. */
 export function consolePage(
-	{ world }: ConsoleContext,
+	context: ConsoleContext,
 	request: ConsoleRequest,
 	layout: { title: string; section: Section; siteId: number; errors?: string[] },
 	content: Html,
 ): Html {
-	const sites = [...world.store.sites.values()].map(({ site_id, name }) => ({ site_id, name }));
-	return page({ ...layout, sites, notice: request.query.get('notice') ?? undefined }, content);
+	const sites = [...context.world.store.sites.values()].map(({ site_id, name }) => ({ site_id, name }));
+	const awaited = awaitedOf(request.query.get(AWAITING_PARAM));
+	const aftermath = awaited ? aftermathOf(context, awaited) : undefined;
+	return page(
+		{
+			...layout,
+			sites,
+			notice: request.query.get('notice') ?? undefined,
+			progress: aftermath?.report,
+			refreshSeconds: aftermath?.refreshSeconds,
+		},
+		content,
+	);
+}
+
+/** The site's active hooks subscribed to the event. */
+function hooksReached({ world }: ConsoleContext, siteId: number, event: WebhookEvent) {
+	return world.store.hooks.forSite(siteId).filter((hook) => hook.status === 'active' && subscribes(hook, event));
 }
 
 /** What an event the console just caused reaches: the site's active hooks subscribed to it. */
-export function eventReach({ world }: ConsoleContext, siteId: number, event: WebhookEvent): string {
-	const hooks = world.store.hooks.forSite(siteId).filter((hook) => hook.status === 'active' && subscribes(hook, event));
+export function eventReach(context: ConsoleContext, siteId: number, event: WebhookEvent): string {
+	const hooks = hooksReached(context, siteId, event);
 	if (hooks.length === 0) return `${event}: no active webhook of this site subscribes to it, so nothing was sent.`;
 	const ids = hooks.map((hook) => hook.id).join(', ');
 	return `${event} sent to ${hooks.length === 1 ? `webhook ${ids}` : `webhooks ${ids}`} (Webhooks shows each delivery).`;
+}
+
+/**
+ * After a form's change that sends `event`: to `target`, with a notice saying what was done and what
+ * the event reached; when it reached a webhook, the page then follows what came of it (aftermath.ts).
+ */
+export function redirectAfterEvent(
+	context: ConsoleContext,
+	{ siteId, event, resourceId }: { siteId: number; event: WebhookEvent; resourceId: number },
+	target: string,
+	done: string,
+): ConsoleReply {
+	const reply = redirectWithNotice(target, `${done} ${eventReach(context, siteId, event)}`);
+	if (hooksReached(context, siteId, event).length === 0 || !('redirect' in reply)) return reply;
+	const awaiting = awaitingValue({ event, resourceId, since: new Date().toISOString() });
+	return { redirect: `${reply.redirect}&${AWAITING_PARAM}=${encodeURIComponent(awaiting)}` };
 }
 
 /** The record named by the page's `{id}`, or a 404 naming it. */

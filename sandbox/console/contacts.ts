@@ -11,15 +11,15 @@ import { FieldReader } from '../validation';
 import {
 	consolePage,
 	consoleRoute,
-	eventReach,
 	formatDate,
-	siteOf,
-	recordOf,
 	listPage,
+	recordOf,
+	redirectAfterEvent,
 	rejectionNotice,
+	siteOf,
 } from './common';
 import type { ConsoleContext, ConsoleRequest, ConsoleRoute } from './common';
-import { accepting, numberOrNull, redirectWithNotice, textOrNull, textsOrNull } from './forms';
+import { accepting, numberOrNull, textOrNull, textsOrNull } from './forms';
 import type { ConsoleReply, FormFields } from './forms';
 import { html, Html, selectInput, table, textInput } from './html';
 import type { Value } from './html';
@@ -36,7 +36,7 @@ const LABELS: Record<string, string> = {
 	phone: 'Phone',
 	mobile_phone: 'Mobile phone',
 	type: 'Type',
-	origin_id: 'Origin',
+	origin: 'Origin',
 	user_id: 'Agent',
 	transaction_type: 'Looking to',
 	comment: 'Message',
@@ -146,7 +146,7 @@ export function contactRoutes(context: ConsoleContext): ConsoleRoute[] {
 				const transactionType = reader.requiredOneOf('transaction_type', ['sale', 'rental'] as const);
 				const customerFields = {
 					...textsOrNull(form, ['firstname', 'lastname', 'email', 'phone']),
-					origin_id: numberOrNull(form, 'origin_id'),
+					origin: numberOrNull(form, 'origin_id'),
 				};
 				// Problems of both readers are reported together.
 				const customerReader = new FieldReader(customerFields, '', reader.details);
@@ -162,10 +162,20 @@ export function contactRoutes(context: ConsoleContext): ConsoleRoute[] {
 					searchRequests: [],
 				});
 				const { customers_id } = received.customer;
-				const outcome = received.duplicate
-					? `Lead received: it matches contact ${customers_id} (same e-mail or phone), which now holds it. ${eventReach(context, siteId, 'CUSTOMER_UPDATE')}`
-					: `Lead received: contact ${customers_id} created. ${eventReach(context, siteId, 'CUSTOMER_CREATE')}`;
-				return redirectWithNotice(`/console/contacts/${customers_id}`, outcome);
+				const target = `/console/contacts/${customers_id}`;
+				return received.duplicate
+					? redirectAfterEvent(
+							context,
+							{ siteId, event: 'CUSTOMER_UPDATE', resourceId: customers_id },
+							target,
+							`Lead received: it matches contact ${customers_id} (same e-mail or phone), which now holds it.`,
+						)
+					: redirectAfterEvent(
+							context,
+							{ siteId, event: 'CUSTOMER_CREATE', resourceId: customers_id },
+							target,
+							`Lead received: contact ${customers_id} created.`,
+						);
 			},
 			LABELS,
 			(problems) => leadForm(request, siteId, form, problems),
@@ -234,7 +244,7 @@ export function contactRoutes(context: ConsoleContext): ConsoleRoute[] {
 			<h2>Search requests</h2>
 			${table('search-requests', store.customerSearchRequests(customer.customers_id), [
 				{ label: 'ID', cell: (searchRequest) => searchRequest.search_request_id },
-				{ label: 'Title', cell: (searchRequest) => searchRequest.title },
+				{ label: 'Wording', cell: (searchRequest) => searchRequest.wording },
 				{ label: 'Active', cell: (searchRequest) => (searchRequest.is_active ? 'yes' : 'no') },
 				{ label: 'Criteria', cell: (searchRequest) => html`<code>${JSON.stringify(searchRequest.criteria)}</code>` },
 			])}
@@ -261,19 +271,21 @@ export function contactRoutes(context: ConsoleContext): ConsoleRoute[] {
 				const reader = new FieldReader({
 					...textsOrNull(form, ['firstname', 'lastname', 'email', 'phone', 'mobile_phone']),
 					type: form.type,
-					origin_id: numberOrNull(form, 'origin_id'),
+					origin: numberOrNull(form, 'origin_id'),
 					agency_id: numberOrNull(form, 'agency_id'),
 					user_id: numberOrNull(form, 'user_id'),
 				});
-				const changes = readCustomerChanges(reader, store, customer.site_id);
+				const changes = readCustomerChanges(reader, store, customer.site_id, customer);
 				if (changes.agency_id !== undefined && !store.agencyIdsOfSite(customer.site_id).includes(changes.agency_id))
 					reader.fail('agency_id', `is not an agency of site ${customer.site_id}`);
 				requireCustomerIdentity(reader, { ...customer, ...changes });
 				reader.throwIfInvalid();
 				updateCustomer(context.world, customer, changes);
-				return redirectWithNotice(
+				return redirectAfterEvent(
+					context,
+					{ siteId: customer.site_id, event: 'CUSTOMER_UPDATE', resourceId: customer.customers_id },
 					`/console/contacts/${customer.customers_id}`,
-					`Contact saved. ${eventReach(context, customer.site_id, 'CUSTOMER_UPDATE')}`,
+					'Contact saved.',
 				);
 			},
 			LABELS,

@@ -75,8 +75,17 @@ export interface Column<T> {
 	className?: (row: T) => string;
 }
 
-/** A table with one row per record; `rowAttributes` adds attributes to each `<tr>` (e.g. `data-hook`). */
-export function table<T>(id: string, rows: readonly T[], columns: Column<T>[], rowAttributes?: (row: T) => Html): Html {
+/**
+ * A table with one row per record; `rowAttributes` adds attributes to each `<tr>` (e.g. `data-hook`).
+ * Without a record it says so, in `empty` (what is missing, and how it comes) or in a plain "None".
+ */
+export function table<T>(
+	id: string,
+	rows: readonly T[],
+	columns: Column<T>[],
+	rowAttributes?: (row: T) => Html,
+	empty: Value = 'None.',
+): Html {
 	return html`<table id="${id}">
 		<thead>
 			<tr>
@@ -91,6 +100,15 @@ export function table<T>(id: string, rows: readonly T[], columns: Column<T>[], r
 					</tr>`,
 			)}
 		</tbody>
+		${
+			rows.length
+				? ''
+				: html`<tfoot>
+						<tr>
+							<td class="empty" colspan="${columns.length}">${empty}</td>
+						</tr>
+					</tfoot>`
+		}
 	</table>`;
 }
 
@@ -121,6 +139,8 @@ a.button { border: 1px solid #7b8794; border-radius: 3px; background: #fff; colo
 .muted { color: #7b8794; font-size: 12px; }
 .status-ok { color: #0e7c4a; font-weight: 600; }
 .status-failed { color: #c62828; font-weight: 600; }
+td.empty { color: #52606d; font-style: italic; padding: 10px 8px; }
+.progress { background: #fffbea; border: 1px solid #f7d070; padding: 8px 12px; margin-bottom: 12px; }
 pre { white-space: pre-wrap; margin: 4px 0; font-size: 12px; max-width: 40em; }
 `;
 
@@ -132,11 +152,18 @@ export interface Layout {
 	siteId: number;
 	sites: ReadonlyArray<{ site_id: number; name: string }>;
 	notice?: string;
+	/** What came of the deliveries the notice's change caused (console/aftermath.ts). */
+	progress?: Html;
+	/** While set, the page loads itself again after that many seconds. */
+	refreshSeconds?: number;
 	errors?: string[];
 }
 
 /** A whole page: the header with the sections and the site switch, a notice or errors, the content. */
-export function page({ title, section, siteId, sites, notice, errors }: Layout, content: Html): Html {
+export function page(
+	{ title, section, siteId, sites, notice, progress, refreshSeconds, errors }: Layout,
+	content: Html,
+): Html {
 	const link = (target: Section, label: string) =>
 		html`<a href="/console/${target}?site=${siteId}" class="${target === section ? 'current' : ''}">${label}</a>`;
 	return html`<!doctype html>
@@ -144,6 +171,7 @@ export function page({ title, section, siteId, sites, notice, errors }: Layout, 
 			<head>
 				<meta charset="utf-8" />
 				<title>${title} · Agency CRM sandbox console</title>
+				${refreshSeconds ? html`<meta http-equiv="refresh" content="${refreshSeconds}" />` : ''}
 				<style>
 					${new Html(STYLE)}
 				</style>
@@ -164,6 +192,7 @@ export function page({ title, section, siteId, sites, notice, errors }: Layout, 
 				</header>
 				<main>
 					${notice ? html`<div class="notice" role="status">${notice}</div>` : ''}
+					${progress ? html`<div class="progress" id="aftermath">${progress}</div>` : ''}
 					${
 						errors?.length
 							? html`<div class="errors" role="alert">

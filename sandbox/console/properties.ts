@@ -1,26 +1,36 @@
 /**
- * The console's properties (listings): browse and search them, edit a listing's fields, set one of
- * its criteria, add a picture. Writes go through the code the API uses (`PATCH /products/{id}`,
+ * The console's properties (listings): browse and search them, edit a listing's main criteria, set
+ * any criterion, add a picture. Writes go through the code the API uses (`PATCH /products/{id}`,
  * picture uploads), so they send the same webhook events: PRODUCT_UPDATE for an edit, none for a
  * picture (docs/assumptions.md).
  */
 import { encodePng } from '../images';
-import { PRODUCT_STATUSES } from '../model';
 import type { CriterionDefinition, Product } from '../model';
-import { addPicture, deleteProduct, readProductChanges, updateProduct } from '../resources/products';
+import {
+	addPicture,
+	criterionValueOf,
+	deleteProduct,
+	priceOf,
+	productTitle,
+	readProductChanges,
+	updateProduct,
+} from '../resources/products';
+import { findCriterion } from '../resources/criterias';
+import { CRITERION_KEYS, ROOMS_KEYS, STATUS_VALUES } from '../seed/referentials';
 import { FieldReader } from '../validation';
 import {
 	consolePage,
 	consoleRoute,
 	eventReach,
 	formatDate,
-	siteOf,
-	recordOf,
 	listPage,
+	recordOf,
+	redirectAfterEvent,
 	rejectionNotice,
+	siteOf,
 } from './common';
 import type { ConsoleContext, ConsoleRequest, ConsoleRoute } from './common';
-import { accepting, numberOrNull, redirectWithNotice, textOrNull } from './forms';
+import { accepting, redirectWithNotice, textOrNull } from './forms';
 import type { ConsoleReply, FormFields } from './forms';
 import { html, Html, selectInput, table, textInput } from './html';
 import type { Value } from './html';
@@ -28,37 +38,33 @@ import type { Value } from './html';
 /** The picture added when none is chosen: wide enough for the API's 800 px minimum. */
 const SAMPLE_PICTURE = { width: 1200, height: 800 };
 
-const LABELS: Record<string, string> = {
-	title: 'Title',
-	price: 'Price',
-	surface: 'Surface',
-	rooms: 'Rooms',
-	status: 'Status',
-	city: 'City',
-	postal_code: 'Postal code',
-	'criteria[0].id': 'Criterion',
-	'criteria[0].value': 'Value',
-	file: 'Picture',
-};
+/** The listing form's fields, each a criterion of the site (rooms by the site's own key) or the reference. */
+const LISTING_FIELDS = [
+	{ name: 'price', label: 'Price', xml: CRITERION_KEYS.price },
+	{ name: 'surface', label: 'Surface (m²)', xml: CRITERION_KEYS.surface },
+	{ name: 'rooms', label: 'Rooms', xml: 'rooms' },
+	{ name: 'status', label: 'Status', xml: CRITERION_KEYS.status },
+	{ name: 'city', label: 'City', xml: CRITERION_KEYS.city },
+	{ name: 'postal_code', label: 'Postal code', xml: CRITERION_KEYS.postalCode },
+] as const;
 
-/** A criterion's value typed from the form's text, as its definition wants it; anything else stays text. */
+const LABELS: Record<string, string> = { model: 'Reference', file: 'Picture' };
+
+/** A criterion's value typed from the form's text, as its type wants it; the API's reader judges it. */
 function criterionValue(definition: CriterionDefinition | undefined, text: string): unknown {
-	const allowedId = (entry: string) =>
-		definition?.values.find((value) => String(value.id) === entry.trim())?.id ?? entry.trim();
+	const trimmed = text.trim();
 	switch (definition?.type) {
-		case 'number':
-			return /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text;
-		case 'boolean':
-			return text === 'true' ? true : text === 'false' ? false : text;
-		case 'list':
-			return allowedId(text);
-		case 'multi_list':
-			return text
+		case 'NUMBER':
+			return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+		case 'FLAG':
+			return trimmed === 'true' ? true : trimmed === 'false' ? false : trimmed;
+		case 'MULTIPLE':
+			return trimmed
 				.split(',')
-				.filter((entry) => entry.trim())
-				.map(allowedId);
+				.map((entry) => entry.trim())
+				.filter(Boolean);
 		default:
-			return text;
+			return trimmed;
 	}
 }
 
@@ -74,36 +80,54 @@ function samplePicture(): Buffer {
 
 export function propertyRoutes(context: ConsoleContext): ConsoleRoute[] {
 	const { store } = context.world;
-	const { productCriteria } = store.referentials;
-	const criterionLabel = (id: number) => productCriteria.find((criterion) => criterion.id === id)?.label ?? String(id);
+	const definitionsOf = (product: Product) => store.productCriteriaOf(product.site_id);
+	/** The XML key of a listing field on the product's site (rooms is spelled per site). */
+	const keyOf = (product: Product, xml: string) =>
+		xml === 'rooms' ? (ROOMS_KEYS[product.site_id] ?? ROOMS_KEYS[1]).xml : xml;
+	const shown = (product: Product, xml: string) => {
+		const value = criterionValueOf(store, product, keyOf(product, xml));
+		return value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value);
+	};
+	const criterionLabel = (product: Product, id: number) =>
+		definitionsOf(product).find((criterion) => criterion.id === id)?.label ?? String(id);
 
 	const propertyOf = (request: ConsoleRequest) => recordOf(store.products, request, 'Property');
 
 	function list(request: ConsoleRequest): ConsoleReply {
 		const siteId = siteOf(context, request);
-		const { shown, controls, next } = listPage(request, {
+		const {
+			shown: page,
+			controls,
+			next,
+		} = listPage(request, {
 			path: '/console/properties',
 			siteId,
 			records: store.products.forSite(siteId),
-			searched: (product) => [product.product_id, product.reference, product.title, product.city, product.postal_code],
+			searched: (product) => [
+				product.product_id,
+				product.model,
+				productTitle(store, product),
+				shown(product, CRITERION_KEYS.city),
+				shown(product, CRITERION_KEYS.postalCode),
+			],
 			noun: 'properties',
 			searchLabel: 'reference, title, city, id',
 		});
 		const link = (product: Product, text: Value) =>
 			html`<a href="/console/properties/${product.product_id}">${text}</a>`;
 		const content = html`${controls}
-		${table('properties', shown, [
+		${table('properties', page, [
 			{ label: 'ID', cell: (product) => link(product, product.product_id) },
-			{ label: 'Reference', cell: (product) => link(product, product.reference) },
-			{ label: 'Title', cell: (product) => product.title },
-			{ label: 'Transaction', cell: (product) => product.transaction_type },
-			{ label: 'Price', cell: (product) => product.price },
-			{ label: 'Surface', cell: (product) => product.surface },
-			{ label: 'Rooms', cell: (product) => product.rooms },
-			{ label: 'City', cell: (product) => product.city },
-			{ label: 'Status', cell: (product) => product.status },
+			{ label: 'Reference', cell: (product) => link(product, product.model) },
+			{ label: 'Title', cell: (product) => productTitle(store, product) },
+			{ label: 'Transaction', cell: (product) => shown(product, CRITERION_KEYS.transactionType) },
+			{ label: 'Price', cell: (product) => priceOf(store, product) },
+			{ label: 'Surface', cell: (product) => shown(product, CRITERION_KEYS.surface) },
+			{ label: 'Rooms', cell: (product) => shown(product, 'rooms') },
+			{ label: 'City', cell: (product) => shown(product, CRITERION_KEYS.city) },
+			{ label: 'Status', cell: (product) => shown(product, CRITERION_KEYS.status) },
 			{ label: 'Pictures', cell: (product) => product.pictures.length },
-			{ label: 'Updated', cell: (product) => formatDate(product.updated_at) },
+			{ label: 'Modified', cell: (product) => formatDate(product.last_modified) },
 		])}
 		${next}`;
 		return { page: consolePage(context, request, { title: 'Properties', section: 'properties', siteId }, content) };
@@ -111,30 +135,28 @@ export function propertyRoutes(context: ConsoleContext): ConsoleRoute[] {
 
 	function propertyPage(request: ConsoleRequest, product: Product, form?: FormFields, errors?: string[]): Html {
 		const values: FormFields = form ?? {
-			title: product.title,
-			price: String(product.price ?? ''),
-			surface: String(product.surface ?? ''),
-			rooms: String(product.rooms ?? ''),
-			status: product.status,
-			city: product.city ?? '',
-			postal_code: product.postal_code ?? '',
+			model: product.model,
+			...Object.fromEntries(LISTING_FIELDS.map(({ name, xml }) => [name, shown(product, xml)])),
 		};
-		const activeCriteria = productCriteria.filter((criterion) => criterion.is_activated);
+		const definitions = definitionsOf(product);
+		const activeCriteria = definitions.filter((criterion) => criterion.is_activated);
 		const content = html`${rejectionNotice(context, 'product', product.product_id)}
 			<p class="muted">
-				${product.transaction_type} · ${product.property_type} · agency ${store.agencies.get(product.agency_id)?.name} ·
-				created ${formatDate(product.created_at)} · updated ${formatDate(product.updated_at)}
+				${productTitle(store, product)} · agency ${store.agencies.get(product.agency_id)?.name} · created
+				${formatDate(product.created_at)} · modified ${formatDate(product.last_modified)}
+				${shown(product, CRITERION_KEYS.status) === STATUS_VALUES[0][0] ? '' : '· hidden in the CRM (status is not EnCours)'}
 			</p>
 			<form method="post" action="/console/properties/${product.product_id}" id="edit-property">
 				<fieldset>
-					<legend>Edit the listing (sends PRODUCT_UPDATE)</legend>
-					${textInput('Title', 'title', values.title, html`size="40"`)} ${textInput('Price', 'price', values.price)}
+					<legend>Edit the listing (sends PRODUCT_UPDATE; each field but the reference is a criterion)</legend>
+					${textInput('Reference', 'model', values.model)} ${textInput('Price', 'price', values.price)}
 					${textInput('Surface (m²)', 'surface', values.surface)} ${textInput('Rooms', 'rooms', values.rooms)}<br />
 					${selectInput(
 						'Status',
 						'status',
-						PRODUCT_STATUSES.map((status) => ({ value: status, label: status })),
+						STATUS_VALUES.map(([code, label]) => ({ value: code, label })),
 						values.status,
+						'(none)',
 					)}
 					${textInput('City', 'city', values.city)} ${textInput('Postal code', 'postal_code', values.postal_code)}<br />
 					<button type="submit">Save</button>
@@ -148,12 +170,12 @@ export function propertyRoutes(context: ConsoleContext): ConsoleRoute[] {
 						'criterion_id',
 						activeCriteria.map((criterion) => ({
 							value: criterion.id,
-							label: `${criterion.id} · ${criterion.label} (${criterion.type})`,
+							label: `${criterion.id} · ${criterion.label} · ${criterion.xml} (${criterion.type})`,
 						})),
 						form?.criterion_id,
 					)}
 					<label
-						><span>Value (list: a value's id; several: ids separated by commas; yes/no: true or false)</span>
+						><span>Value (list: a value's code; several: codes separated by commas; yes/no: true or false)</span>
 						<input name="value" value="${form?.value}"
 					/></label>
 					<button type="submit">Set</button>
@@ -188,7 +210,8 @@ export function propertyRoutes(context: ConsoleContext): ConsoleRoute[] {
 			<h2>Criteria</h2>
 			${table('criteria', product.criteria, [
 				{ label: 'ID', cell: (criterion) => criterion.id },
-				{ label: 'Criterion', cell: (criterion) => criterionLabel(criterion.id) },
+				{ label: 'XML key', cell: (criterion) => definitions.find((candidate) => candidate.id === criterion.id)?.xml },
+				{ label: 'Criterion', cell: (criterion) => criterionLabel(product, criterion.id) },
 				{ label: 'Value', cell: (criterion) => html`<code>${JSON.stringify(criterion.value)}</code>` },
 			])}
 			<h2>Pictures</h2>
@@ -203,7 +226,7 @@ export function propertyRoutes(context: ConsoleContext): ConsoleRoute[] {
 			context,
 			request,
 			{
-				title: `Property ${product.product_id}: ${product.reference}`,
+				title: `Property ${product.product_id}: ${product.model}`,
 				section: 'properties',
 				siteId: product.site_id,
 				errors,
@@ -213,31 +236,46 @@ export function propertyRoutes(context: ConsoleContext): ConsoleRoute[] {
 	}
 
 	const saved = (product: Product, what: string) =>
-		redirectWithNotice(
+		redirectAfterEvent(
+			context,
+			{ siteId: product.site_id, event: 'PRODUCT_UPDATE', resourceId: product.product_id },
 			`/console/properties/${product.product_id}`,
-			`${what} ${eventReach(context, product.site_id, 'PRODUCT_UPDATE')}`,
+			what,
 		);
+
+	/** Writes criteria through the API's reader; its problems are named by the form's labels. */
+	function writeCriteria(product: Product, body: Record<string, unknown>) {
+		const reader = new FieldReader(body);
+		const changes = readProductChanges(reader, store, product.site_id);
+		reader.throwIfInvalid();
+		updateProduct(context.world, product, changes);
+	}
+
+	/** The form's labels of the criteria it writes, by their `criteria.<id>` keys. */
+	function criteriaLabels(product: Product, fields: ReadonlyArray<{ label: string; xml: string }>) {
+		return Object.fromEntries(
+			fields.flatMap(({ label, xml }) => {
+				const definition = findCriterion(definitionsOf(product), keyOf(product, xml));
+				return definition ? [[`criteria.${definition.id}`, label]] : [];
+			}),
+		);
+	}
 
 	function editProperty(request: ConsoleRequest): Promise<ConsoleReply> {
 		const product = propertyOf(request);
 		const { form } = request;
+		const labels = { ...LABELS, ...criteriaLabels(product, LISTING_FIELDS) };
 		return accepting(
 			() => {
-				const reader = new FieldReader({
-					title: textOrNull(form, 'title') ?? '',
-					price: numberOrNull(form, 'price'),
-					surface: numberOrNull(form, 'surface'),
-					rooms: numberOrNull(form, 'rooms'),
-					status: form.status,
-					city: textOrNull(form, 'city'),
-					postal_code: textOrNull(form, 'postal_code'),
+				const criteria = LISTING_FIELDS.flatMap(({ name, xml }) => {
+					const text = textOrNull(form, name);
+					const definition = findCriterion(definitionsOf(product), keyOf(product, xml));
+					return text === null ? [] : [{ id: keyOf(product, xml), value: criterionValue(definition, text) }];
 				});
-				const changes = readProductChanges(reader, store);
-				reader.throwIfInvalid();
-				updateProduct(context.world, product, changes);
+				writeCriteria(product, { model: textOrNull(form, 'model') ?? product.model, criteria });
 				return saved(product, 'Listing saved.');
 			},
-			LABELS,
+			labels,
 			(problems) => propertyPage(request, product, form, problems),
 		);
 	}
@@ -245,17 +283,15 @@ export function propertyRoutes(context: ConsoleContext): ConsoleRoute[] {
 	function setCriterion(request: ConsoleRequest): Promise<ConsoleReply> {
 		const product = propertyOf(request);
 		const { form } = request;
+		const id = Number(form.criterion_id);
+		const definition = definitionsOf(product).find((criterion) => criterion.id === id);
+		const labels = { ...LABELS, [`criteria.${id}`]: `Criterion ${definition?.xml ?? id}` };
 		return accepting(
 			() => {
-				const id = Number(form.criterion_id);
-				const definition = productCriteria.find((criterion) => criterion.id === id);
-				const reader = new FieldReader({ criteria: [{ id, value: criterionValue(definition, form.value ?? '') }] });
-				const changes = readProductChanges(reader, store);
-				reader.throwIfInvalid();
-				updateProduct(context.world, product, changes);
-				return saved(product, `Criterion ${id} (${criterionLabel(id)}) set.`);
+				writeCriteria(product, { criteria: [{ id, value: criterionValue(definition, form.value ?? '') }] });
+				return saved(product, `Criterion ${id} (${criterionLabel(product, id)}) set.`);
 			},
-			LABELS,
+			labels,
 			(problems) => propertyPage(request, product, form, problems),
 		);
 	}
@@ -284,7 +320,7 @@ export function propertyRoutes(context: ConsoleContext): ConsoleRoute[] {
 		deleteProduct(context.world, product);
 		return redirectWithNotice(
 			`/console/properties?site=${product.site_id}`,
-			`Listing ${product.product_id} (${product.reference}) deleted. ${eventReach(context, product.site_id, 'PRODUCT_DELETE')}`,
+			`Listing ${product.product_id} (${product.model}) deleted. ${eventReach(context, product.site_id, 'PRODUCT_DELETE')}`,
 		);
 	}
 

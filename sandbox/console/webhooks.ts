@@ -12,6 +12,7 @@ import { readHookChanges, suspendHook, updateHook } from '../resources/hooks';
 import { FieldReader } from '../validation';
 import { consolePage, consoleRoute, formatDate, siteOf, recordOf } from './common';
 import type { ConsoleContext, ConsoleRequest, ConsoleRoute } from './common';
+import { executionLink } from './aftermath';
 import { accepting, redirectWithNotice } from './forms';
 import type { ConsoleReply } from './forms';
 import { html, Html, table } from './html';
@@ -61,8 +62,10 @@ export function webhookRoutes(context: ConsoleContext): ConsoleRoute[] {
 		const resourcePage = (type: string, id: number) =>
 			type.startsWith('CUSTOMER') ? `/console/contacts/${id}` : `/console/properties/${id}`;
 		const content = html` <p>
-				Hooks are registered through the API (an n8n trigger registers one when its workflow is published). Each
-				delivery carries only <code>event_type</code> and <code>resource_id</code>. Any answer but a 200 within
+				Hooks are registered through the API: an n8n trigger registers one when its workflow is published. The trigger
+				examples start unpublished: publish one in n8n first (<strong>Publish</strong> in n8n 2.x,
+				<strong>Activate</strong> in 1.x), then receive a website lead or save a listing here. Each delivery carries
+				only <code>event_type</code> and <code>resource_id</code>. Any answer but a 200 within
 				${dispatcher.timeoutMs / 1000} s is retried ${dispatcher.retryDelaysMs.length}
 				time${dispatcher.retryDelaysMs.length === 1 ? '' : 's'}, after
 				${dispatcher.retryDelaysMs.map((delay) => `${delay / 1000} s`).join(', ')}; when the last retry fails, the hook
@@ -82,6 +85,7 @@ export function webhookRoutes(context: ConsoleContext): ConsoleRoute[] {
 					{ label: '', cell: hookActions },
 				],
 				(hook) => html`data-hook="${hook.id}"`,
+				'No webhook on this site yet: publish a workflow with the Agency CRM Trigger in n8n (a trigger example, say), and its hook appears here.',
 			)}
 			<h2>Deliveries (newest first)</h2>
 			${table(
@@ -100,6 +104,9 @@ export function webhookRoutes(context: ConsoleContext): ConsoleRoute[] {
 							html`<a href="${resourcePage(delivery.event_type, delivery.resource_id)}">${delivery.resource_id}</a>`,
 					},
 					{ label: 'Hook', cell: (delivery) => delivery.hook_id },
+					...(context.executions
+						? [{ label: 'n8n', cell: (delivery: DeliveryLogEntry) => executionLink(context.executions, delivery) }]
+						: []),
 					{ label: 'URL', cell: (delivery) => delivery.url },
 					{ label: 'HTTP status', cell: (delivery) => delivery.status ?? 'none', className: () => 'http-status' },
 					{ label: 'Acknowledged in', cell: (delivery) => (delivery.ack_ms === null ? '' : `${delivery.ack_ms} ms`) },
@@ -122,6 +129,7 @@ export function webhookRoutes(context: ConsoleContext): ConsoleRoute[] {
 					},
 				],
 				(delivery) => html`data-delivery="${delivery.delivery_id}" data-attempt="${delivery.attempt}"`,
+				'No delivery yet: with a hook registered, receive a website lead (Contacts → New website lead) or save a listing, and each delivery shows here.',
 			)}`;
 		return {
 			status: errors ? 422 : 200,

@@ -10,8 +10,18 @@ import { cursorPage, offsetSlice, readPageRequest, readPerPage } from '../pagina
 import { FieldReader, objectBody } from '../validation';
 import { CUSTOMER_PACK, pathCustomer } from './customers/access';
 
-function actionView({ site_id: _site, customers_id, product_id, ...action }: Action): Record<string, unknown> {
-	return customers_id === null ? { product_id, ...action } : { customers_id, ...action };
+/** An action as production's bodies name it: `action_id` is the action's type, `result` its text (docs/sandbox.md). */
+function actionView(action: Action): Record<string, unknown> {
+	const subject =
+		action.customers_id === null ? { product_id: action.product_id } : { customers_id: action.customers_id };
+	return {
+		id: action.action_id,
+		...subject,
+		action_id: action.action_type_id,
+		result: action.comment,
+		date_performed: action.date,
+		user_id: action.user_id,
+	};
 }
 
 export function actionRoutes({ store }: World): ApiRoute[] {
@@ -22,11 +32,19 @@ export function actionRoutes({ store }: World): ApiRoute[] {
 
 	function logAction(request: ApiRequest, subject: Pick<Action, 'customers_id' | 'product_id'>) {
 		const reader = new FieldReader(objectBody(request.body));
-		const actionTypeId = reader.requiredInteger('action_type_id');
+		// Production's body (the type under action_id); the keys first guessed are named as such.
+		for (const [key, instead] of [
+			['action_type_id', 'the action type goes under action_id'],
+			['comment', 'the text goes under result'],
+			['date', 'the date goes under date_performed'],
+		]) {
+			if (reader.has(key)) reader.fail(key, `is not an action field: ${instead}`);
+		}
+		const actionTypeId = reader.requiredInteger('action_id');
 		if (reader.valid && !store.referentials.actionTypes.some((type) => type.id === actionTypeId))
-			reader.fail('action_type_id', `unknown action type ${actionTypeId}`);
-		const date = reader.optionalUtc('date') ?? utcNow();
-		const comment = reader.optionalString('comment', { nullable: true, maxLength: 5000 }) ?? null;
+			reader.fail('action_id', `unknown action type ${actionTypeId}`);
+		const date = reader.optionalIsoDateTime('date_performed') ?? utcNow();
+		const comment = reader.optionalString('result', { nullable: true, maxLength: 5000 }) ?? null;
 		const userId = reader.optionalInteger('user_id', { nullable: true }) ?? null;
 		if (userId !== null && !store.users.getInSite(userId, request.grant.siteId))
 			reader.fail('user_id', `unknown user ${userId}`);

@@ -7,7 +7,6 @@
 import { requireAgencyInScope, route } from '../api';
 import type { ApiRequest, ApiRoute, World } from '../api';
 import { utcNow } from '../http';
-import { TRANSACTION_TYPES } from '../model';
 import type { Customer, SearchRequest } from '../model';
 import { LEAD_ACTION_TYPE_ID } from '../seed/referentials';
 import { FieldReader, isObject, JsonObject, objectBody } from '../validation';
@@ -15,10 +14,12 @@ import { findDuplicate } from './customers/duplicates';
 import { CustomerChanges, readCustomerChanges, requireCustomerIdentity } from './customers/fields';
 import { createCustomer, customerView } from './customers/records';
 import { addSearchRequest, readNewSearchRequest, searchRequestView } from './customers/search-requests';
-import { createProduct, productView, readProductChanges } from './products';
+import { createProduct, isRental, productView, readProductChanges, WRITTEN_FETCH } from './products';
 
 const LEADS_PACK = { pack: 'Leads' } as const;
 const TRANSACTION_LABELS: Record<string, string> = { sale: 'Sale', rental: 'Rental' };
+/** A buyer lead's transaction type (docs/assumptions.md "Leads"). */
+const TRANSACTION_TYPES = ['sale', 'rental'] as const;
 
 interface LeadCommon {
 	agencyId: number;
@@ -83,7 +84,8 @@ function recordLead(
 		reason: `${sourceName} - ${TRANSACTION_LABELS[transactionType]} - ${lead.requestNature}`,
 		collected_at: now,
 		revoked_at: null,
-		proof_file_name: previous?.proof_file_name ?? null,
+		accept_outside_hours: previous?.accept_outside_hours ?? null,
+		proof_file_names: previous?.proof_file_names ?? [],
 	});
 	store.addAction({
 		action_id: store.actions.nextId(),
@@ -135,15 +137,14 @@ export function leadRoutes(world: World): ApiRoute[] {
 			const productBody = reader.optionalObject('product');
 			if (!productBody) reader.fail('product', 'is required');
 			const productReader = reader.nested(productBody ?? {}, 'product');
-			for (const key of ['transaction_type', 'property_type'])
-				if (productBody && !productReader.has(key)) productReader.fail(key, 'is required');
-			const product = readProductChanges(productReader, store);
-			reader.throwIfInvalid();
 			const siteId = request.grant.siteId;
+			const product = readProductChanges(productReader, store, siteId);
+			reader.throwIfInvalid();
 			const { customer, duplicate } = resolveCustomer(world, siteId, lead, 'seller');
 			const created = createProduct(world, siteId, { ...product, agency_id: lead.agencyId });
-			recordLead(world, request.grant.client.name, customer, created.transaction_type, lead, !duplicate);
-			return leadReply(customer, duplicate, { product: productView(store, created, new Set(['criteria'])) });
+			const transactionType = isRental(store, created) ? 'rental' : 'sale';
+			recordLead(world, request.grant.client.name, customer, transactionType, lead, !duplicate);
+			return leadReply(customer, duplicate, { product: productView(store, created, WRITTEN_FETCH) });
 		}),
 		route('POST', '/leads/buyers', LEADS_PACK, (request) => {
 			const reader = new FieldReader(objectBody(request.body));
@@ -155,7 +156,7 @@ export function leadRoutes(world: World): ApiRoute[] {
 						reader.fail(`search_requests[${index}]`, 'must be an object');
 						return {};
 					}
-					return readNewSearchRequest(reader.nested(item, `search_requests[${index}]`), store);
+					return readNewSearchRequest(reader.nested(item, `search_requests[${index}]`), store, request.grant.siteId);
 				},
 			);
 			reader.throwIfInvalid();

@@ -1,125 +1,159 @@
 /**
- * Products (property listings): create, search (cursor or offset), read with `fetch`, update,
- * lots, views, the DPE/GES label and picture uploads. Create/update are shared with the admin's
- * simulated CRM edits so that both emit the same webhook events.
+ * Products (property listings) as production models them (docs/assumptions.md "Production evidence"):
+ * a listing is its agency, its reference (`model`), its owner and the site's criteria; price, type,
+ * surface, rooms, status and town are criteria. Create, search (cursor or offset, by criteria,
+ * reference and last change), read with production's `fetch` values, update, lots, views, the
+ * DPE/GES label and picture uploads. Create/update are shared with the admin's simulated CRM edits
+ * and the console, so that all emit the same webhook events.
  */
-import { createdAt, includesOf, pageReply, pathRecord, readAgencyFilter, requireAgencyInScope, route } from '../api';
+import { createdAt, includesOf, pathRecord, readAgencyFilter, requireAgencyInScope, route } from '../api';
 import type { ApiRequest, ApiRoute, World } from '../api';
 import { renderEnergyLabel } from '../energy-label';
 import { created, ErrorDetail, invalidField, ok, utcNow, validationError } from '../http';
 import { MAX_IMAGE_BYTES, sniffImage } from '../images';
-import { PRODUCT_STATUSES, PROPERTY_TYPES, TRANSACTION_TYPES } from '../model';
-import type { CriterionValue, Picture, Product } from '../model';
+import type { CriterionDefinition, CriterionValue, Picture, Product } from '../model';
 import { parseMultipart } from '../multipart';
-import { cursorPage, offsetSlice, readPageRequest } from '../pagination';
-import {
-	DPE_LETTER_CRITERION,
-	DPE_VALUE_CRITERION,
-	GES_LETTER_CRITERION,
-	GES_VALUE_CRITERION,
-} from '../seed/referentials';
+import { offsetSlice, readSortCursor, sortedPage } from '../pagination';
+import type { SortKey } from '../pagination';
+import { CRITERION_KEYS, SHOWN_STATUS } from '../seed/referentials';
 import type { Store } from '../store';
 import { FieldReader, JsonObject, objectBody } from '../validation';
-import { readCriteria } from './criterias';
-import { agencyView } from './discovery';
+import { findCriterion, passesFilter, readCriterionFilters, readProductCriteria } from './criterias';
+import { customerView } from './customers/records';
 
 const READ_ACCESS = { pack: ['Properties', 'Websites'] } as const;
 const WRITE_ACCESS = { pack: 'Properties' } as const;
-const FETCH_VALUES = ['criteria', 'pictures', 'lots', 'agency'];
 const MIN_PICTURE_WIDTH = 800;
 
-export type ProductChanges = Partial<
-	Pick<
-		Product,
-		| 'agency_id'
-		| 'reference'
-		| 'title'
-		| 'transaction_type'
-		| 'property_type'
-		| 'price'
-		| 'surface'
-		| 'rooms'
-		| 'city'
-		| 'postal_code'
-		| 'status'
-		| 'criteria'
-	>
->;
+/** Criteria groups of the record, by what they hold (docs/assumptions.md "Production evidence"). */
+const CRITERIA_GROUPS = ['criteres_text', 'criteres_number', 'criteres_fulltext', 'criteres_flag'] as const;
+/** What a create or an update answers with: the listing and its criteria. */
+export const WRITTEN_FETCH: ReadonlySet<string> = new Set(CRITERIA_GROUPS);
+/** Production's `fetch` values; any other is `422` on `fetch`. */
+export const FETCH_VALUES = [
+	...CRITERIA_GROUPS,
+	'assigned_to',
+	'category',
+	'products_photos',
+	'descriptions',
+	'publications',
+	'customer',
+	'compromis',
+	'rooms',
+	'statistic',
+	'insee',
+	'themes',
+];
+/** Product search pages: `count` records at most 100 (docs/assumptions.md "Production evidence"). */
+const MAX_COUNT = 100;
+const DEFAULT_COUNT = 20;
+/** `last_modified` as production takes it, `+00:00`; a trailing `Z` is taken too (the evidence is one client). */
+const OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/;
 
-/** Reads the writable product fields; `agency_id` scope is the caller's business. */
-export function readProductChanges(reader: FieldReader, store: Store): ProductChanges {
+/** What a write may set: everything else of a listing is a criterion. */
+export interface ProductChanges {
+	agency_id?: number;
+	model?: string;
+	customers_id?: number | null;
+	criteria?: CriterionValue[];
+}
+
+const PRODUCT_KEYS = ['agency_id', 'model', 'customers_id', 'criteria'];
+
+/**
+ * Reads the writable product fields of a site; any other key is refused, naming it: production keeps
+ * a listing's price, type, surface, rooms, status and town as criteria. `agency_id` scope is the
+ * caller's business.
+ */
+export function readProductChanges(
+	reader: FieldReader,
+	store: Store,
+	siteId: number,
+	alsoAllowed: readonly string[] = [],
+): ProductChanges {
+	reader.rejectUnknownKeys(
+		[...PRODUCT_KEYS, ...alsoAllowed],
+		'is not a product field: a listing is its agency_id, model (reference), customers_id (owner) and criteria; price, type, surface, rooms, status and town are criteria',
+	);
 	const changes: ProductChanges = {};
 	const agencyId = reader.optionalInteger('agency_id');
 	if (agencyId !== undefined && agencyId !== null) changes.agency_id = agencyId;
-	for (const [key, maxLength] of [
-		['reference', 30],
-		['title', 200],
-	] as const) {
-		const value = reader.optionalString(key, { minLength: 1, maxLength });
-		if (value) changes[key] = value;
-	}
-	const transactionType = reader.optionalOneOf('transaction_type', TRANSACTION_TYPES);
-	if (transactionType) changes.transaction_type = transactionType;
-	const propertyType = reader.optionalOneOf('property_type', PROPERTY_TYPES);
-	if (propertyType) changes.property_type = propertyType;
-	const status = reader.optionalOneOf('status', PRODUCT_STATUSES);
-	if (status) changes.status = status;
-	for (const key of ['price', 'surface'] as const) {
-		const value = reader.optionalNumber(key, { nullable: true, min: 0 });
-		if (value !== undefined) changes[key] = value;
-	}
-	const rooms = reader.optionalInteger('rooms', { nullable: true, min: 0 });
-	if (rooms !== undefined) changes.rooms = rooms;
-	for (const key of ['city', 'postal_code'] as const) {
-		const value = reader.optionalString(key, { nullable: true, maxLength: 100 });
-		if (value !== undefined) changes[key] = value;
-	}
-	const criteria = readCriteria(reader, 'criteria', store.referentials.productCriteria);
+	const model = reader.optionalString('model', { minLength: 1, maxLength: 30 });
+	if (model) changes.model = model;
+	const owner = reader.optionalInteger('customers_id', { nullable: true });
+	if (owner !== undefined && owner !== null && !store.customers.getInSite(owner, siteId))
+		reader.fail('customers_id', `no contact ${owner} in this site`);
+	else if (owner !== undefined) changes.customers_id = owner;
+	const criteria = readProductCriteria(reader, 'criteria', store.productCriteriaOf(siteId));
 	if (criteria) changes.criteria = criteria;
 	return changes;
 }
 
-function requireNewProductFields(reader: FieldReader): void {
-	for (const key of ['agency_id', 'transaction_type', 'property_type'])
-		if (!reader.has(key)) reader.fail(key, 'is required');
+/** The value of a product's criterion named by its XML key (the product's site's). */
+export function criterionValueOf(store: Store, product: Product, xml: string): CriterionValue['value'] | undefined {
+	const definition = findCriterion(store.productCriteriaOf(product.site_id), xml);
+	return definition && product.criteria.find((criterion) => criterion.id === definition.id)?.value;
+}
+
+/** A listing's price: its `Prix` criterion, as production shows it beside the criteria. */
+export function priceOf(store: Store, product: Product): number | null {
+	const price = criterionValueOf(store, product, CRITERION_KEYS.price);
+	return typeof price === 'number' ? price : null;
+}
+
+function transactionCode(store: Store, product: Product): string | undefined {
+	const code = criterionValueOf(store, product, CRITERION_KEYS.transactionType);
+	return typeof code === 'string' ? code : undefined;
+}
+
+/** Whether the listing is a rental (its transaction type criterion says `Location`). */
+export function isRental(store: Store, product: Product): boolean {
+	return transactionCode(store, product) === 'Location';
+}
+
+/** How the CRM names a listing in lists: its type, rooms and town, else its reference. */
+export function productTitle(store: Store, product: Product): string {
+	const text = (xml: string) => {
+		const value = criterionValueOf(store, product, xml);
+		return value === undefined ? undefined : String(value);
+	};
+	const title = text(CRITERION_KEYS.title);
+	if (title) return title;
+	const typeCode = text(CRITERION_KEYS.propertyType);
+	const typeLabel = findCriterion(store.productCriteriaOf(product.site_id), CRITERION_KEYS.propertyType)?.values.find(
+		(value) => value.model === typeCode,
+	)?.label;
+	return [typeLabel, text(CRITERION_KEYS.city)].filter(Boolean).join(' - ') || product.model;
 }
 
 export function createProduct({ store, events }: World, siteId: number, changes: ProductChanges): Product {
 	const now = utcNow();
 	const productId = store.products.nextId();
-	const transactionType = changes.transaction_type ?? 'sale';
-	const propertyType = changes.property_type ?? 'apartment';
 	const product: Product = {
 		product_id: productId,
 		site_id: siteId,
 		agency_id: store.agencyIdsOfSite(siteId)[0],
-		reference: `${transactionType === 'sale' ? 'VA' : 'LO'}${productId}`,
-		title: [propertyType, changes.city].filter(Boolean).join(' - '),
-		transaction_type: transactionType,
-		property_type: propertyType,
-		price: null,
-		surface: null,
-		rooms: null,
-		city: null,
-		postal_code: null,
-		status: 'active',
+		model: '',
+		customers_id: null,
 		criteria: [],
 		views: 0,
 		created_at: now,
-		updated_at: now,
+		last_modified: now,
 		pictures: [],
 		lots: [],
 		...changes,
 	};
+	product.criteria = mergeCriteria([], product.criteria);
+	if (!product.model) product.model = `${isRental(store, product) ? 'LO' : 'VA'}${productId}`;
 	store.products.insert(product);
 	events.publish(siteId, 'PRODUCT_CREATE', productId);
 	return product;
 }
 
-/** Applies a partial update; sent criteria replace the product's values of the same ids. */
+/** Applies a partial update; sent criteria replace the product's values of the same criteria. */
 export function updateProduct({ events }: World, product: Product, changes: ProductChanges): Product {
 	const { criteria, ...fields } = changes;
-	Object.assign(product, fields, { updated_at: utcNow() });
+	Object.assign(product, fields, { last_modified: utcNow() });
 	if (criteria) product.criteria = mergeCriteria(product.criteria, criteria);
 	events.publish(product.site_id, 'PRODUCT_UPDATE', product.product_id);
 	return product;
@@ -140,35 +174,63 @@ function mergeCriteria(current: CriterionValue[], sent: CriterionValue[]): Crite
 	return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
+/** A date as production shows it: UTC with `+00:00`. */
+export const offsetDate = (utc: string) => utc.replace(/Z$/, '+00:00');
+
+/** The group of the record a criterion's value is shown in. */
+function groupOf(definition: CriterionDefinition): (typeof CRITERIA_GROUPS)[number] {
+	if (definition.type === 'NUMBER') return 'criteres_number';
+	if (definition.type === 'FLAG') return 'criteres_flag';
+	return definition.fulltext ? 'criteres_fulltext' : 'criteres_text';
+}
+
+/** The criteria of the groups asked for: `{critere_id, critere_name, critere_value}` items. */
+function criteriaGroups(store: Store, product: Product, fetch: ReadonlySet<string>): JsonObject {
+	const definitions = store.productCriteriaOf(product.site_id);
+	const groups: Record<string, JsonObject[]> = {};
+	for (const group of CRITERIA_GROUPS) if (fetch.has(group)) groups[group] = [];
+	for (const { id, value } of product.criteria) {
+		const definition = definitions.find((candidate) => candidate.id === id);
+		if (definition)
+			groups[groupOf(definition)]?.push({ critere_id: id, critere_name: definition.label, critere_value: value });
+	}
+	return groups;
+}
+
+/**
+ * A listing as production returns it: `id`, `model` (the reference), `price`, the owner, the status
+ * on the website, `+00:00` dates, and the related data asked for with `fetch`.
+ */
 export function productView(store: Store, product: Product, fetch: ReadonlySet<string> = new Set()): JsonObject {
 	const view: JsonObject = {
-		product_id: product.product_id,
+		id: product.product_id,
+		model: product.model,
 		agency_id: product.agency_id,
-		reference: product.reference,
-		title: product.title,
-		transaction_type: product.transaction_type,
-		property_type: product.property_type,
-		price: product.price,
-		surface: product.surface,
-		rooms: product.rooms,
-		city: product.city,
-		postal_code: product.postal_code,
-		status: product.status,
-		views: product.views,
-		created_at: product.created_at,
-		updated_at: product.updated_at,
+		customers_id: product.customers_id,
+		price: priceOf(store, product),
+		status_web: criterionValueOf(store, product, CRITERION_KEYS.status) === SHOWN_STATUS ? 1 : 0,
+		created_at: offsetDate(product.created_at),
+		last_modified: offsetDate(product.last_modified),
+		...criteriaGroups(store, product, fetch),
 	};
-	if (fetch.has('criteria')) view.criteria = product.criteria;
-	if (fetch.has('pictures')) view.pictures = product.pictures;
-	if (fetch.has('lots')) view.lots = product.lots;
-	if (fetch.has('agency')) {
-		const agency = store.agencies.get(product.agency_id);
-		view.agency = agency ? agencyView(agency) : null;
-	}
+	const owner = product.customers_id === null ? undefined : store.customers.get(product.customers_id);
+	const typeCode = criterionValueOf(store, product, CRITERION_KEYS.propertyType);
+	const category = store.referentials.categories.find((candidate) => candidate.property_type === typeCode);
+	const description = criterionValueOf(store, product, CRITERION_KEYS.description);
+	const related: Record<string, () => unknown> = {
+		products_photos: () => product.pictures,
+		assigned_to: () => null,
+		category: () => (category ? { id: category.id, name: category.label } : null),
+		descriptions: () => (description ? [{ lang: 'fr', text: description }] : []),
+		customer: () => (owner ? customerView(store, owner) : null),
+		statistic: () => ({ views: product.views }),
+		insee: () => null,
+	};
+	for (const name of fetch) if (!(name in view)) view[name] = related[name]?.() ?? [];
 	return view;
 }
 
-/** The `fetch` query parameter (comma-separated), restricted to the values of docs/assumptions.md. */
+/** The `fetch` query parameter (comma-separated): production's values; any other is refused. */
 function readFetch(request: ApiRequest): Set<string> {
 	const values = includesOf(request, 'fetch');
 	const unknown = [...values].filter((value) => !FETCH_VALUES.includes(value));
@@ -177,10 +239,14 @@ function readFetch(request: ApiRequest): Set<string> {
 	return values;
 }
 
-function criterionMatches(productValue: unknown, wanted: unknown): boolean {
-	if (Array.isArray(productValue))
-		return Array.isArray(wanted) ? wanted.some((value) => productValue.includes(value)) : productValue.includes(wanted);
-	return productValue === wanted;
+/** `last_modified`, a date-time with its offset: the listings changed at or after it. */
+function readModifiedSince(reader: FieldReader): string | undefined {
+	const value = reader.optionalString('last_modified');
+	if (value === undefined || value === null) return undefined;
+	const time = Date.parse(value);
+	if (OFFSET_DATE_TIME.test(value) && !Number.isNaN(time)) return new Date(time).toISOString().slice(0, 19) + 'Z';
+	reader.fail('last_modified', 'must be a date-time YYYY-MM-DDTHH:MM:SS+00:00');
+	return undefined;
 }
 
 function pictureProblems(data: Buffer): ErrorDetail[] {
@@ -243,50 +309,48 @@ export function productRoutes(world: World): ApiRoute[] {
 	return [
 		route('POST', '/products', WRITE_ACCESS, (request) => {
 			const reader = new FieldReader(objectBody(request.body));
-			requireNewProductFields(reader);
-			const changes = readProductChanges(reader, store);
+			if (!reader.has('agency_id')) reader.fail('agency_id', 'is required');
+			const changes = readProductChanges(reader, store, request.grant.siteId);
 			if (changes.agency_id !== undefined) requireAgencyInScope(request, changes.agency_id);
 			reader.throwIfInvalid();
 			const product = createProduct(world, request.grant.siteId, changes);
-			return createdAt(request, `/products/${product.product_id}`, productView(store, product, new Set(['criteria'])));
+			return createdAt(request, `/products/${product.product_id}`, productView(store, product, WRITTEN_FETCH));
 		}),
 		route('POST', '/products/search', READ_ACCESS, (request) => {
 			const reader = new FieldReader(objectBody(request.body));
+			const siteId = request.grant.siteId;
 			const agencyId = readAgencyFilter(reader, request);
-			const status = reader.optionalOneOf('status', PRODUCT_STATUSES);
-			const transactionType = reader.optionalOneOf('transaction_type', TRANSACTION_TYPES);
-			const text = reader.optionalString('query')?.toLowerCase();
-			const priceMin = reader.optionalNumber('price_min');
-			const priceMax = reader.optionalNumber('price_max');
-			const updatedSince = reader.optionalUtc('updated_since');
-			const criteria = readCriteria(reader, 'criteria', store.referentials.productCriteria) ?? [];
+			const model = reader.optionalString('model')?.toLowerCase();
+			const since = readModifiedSince(reader);
+			const filters = readCriterionFilters(reader, 'criterias', store.productCriteriaOf(siteId)) ?? [];
+			const count = reader.optionalInteger('count', { min: 1, max: MAX_COUNT }) ?? DEFAULT_COUNT;
+			const sortType = reader.optionalOneOf('sort_type', ['id', 'date'] as const) ?? 'id';
+			const sortOrder = reader.optionalOneOf('sort_order', ['asc', 'desc'] as const) ?? 'asc';
 			const offset = reader.optionalInteger('offset', { min: 0 });
-			const page = readPageRequest(reader);
-			if (typeof offset === 'number' && page.afterId !== undefined)
-				reader.fail('offset', 'cannot be combined with cursor');
+			const after = readSortCursor(reader);
+			if (typeof offset === 'number' && after !== undefined) reader.fail('offset', 'cannot be combined with cursor');
 			const fetch = readFetch(request);
 			reader.throwIfInvalid();
 			const keep = (product: Product) =>
 				(agencyId === undefined || product.agency_id === agencyId) &&
-				(!status || product.status === status) &&
-				(!transactionType || product.transaction_type === transactionType) &&
-				(!text || product.title.toLowerCase().includes(text) || product.reference.toLowerCase().includes(text)) &&
-				(typeof priceMin !== 'number' || (product.price ?? 0) >= priceMin) &&
-				(typeof priceMax !== 'number' || (product.price ?? 0) <= priceMax) &&
-				(!updatedSince || product.updated_at >= updatedSince) &&
-				criteria.every((wanted) =>
-					product.criteria.some(
-						(criterion) => criterion.id === wanted.id && criterionMatches(criterion.value, wanted.value),
-					),
+				(!model || product.model.toLowerCase().includes(model)) &&
+				(!since || product.last_modified >= since) &&
+				filters.every((filter) =>
+					passesFilter(product.criteria.find((criterion) => criterion.id === filter.definition.id)?.value, filter),
 				);
+			const keyOf = (product: Product): SortKey =>
+				sortType === 'date' ? [product.last_modified, product.product_id] : [product.product_id, product.product_id];
 			const view = (product: Product) => productView(store, product, fetch);
-			const siteProducts = store.products.forSite(request.grant.siteId);
+			const siteProducts = store.products.forSite(siteId);
 			if (typeof offset === 'number') {
-				const matching = siteProducts.filter(keep);
-				const { data, hasMore } = offsetSlice(matching, offset, page.perPage);
-				return ok(data.map(view), { offset, per_page: page.perPage, total: matching.length, has_more: hasMore });
+				const matching = sortedPage(siteProducts, keyOf, sortOrder, { after: undefined, perPage: Infinity }, keep).data;
+				const { data, hasMore } = offsetSlice(matching, offset, count);
+				return ok(data.map(view), { offset, count, total: matching.length, has_more: hasMore });
 			}
-			return pageReply(request, cursorPage(siteProducts, 'product_id', 'asc', page, keep), view);
+			const { data, meta } = sortedPage(siteProducts, keyOf, sortOrder, { after, perPage: count }, keep);
+			const { per_page: _size, ...paging } = meta;
+			// POST searches carry their cursor in the body: no `links.next` to follow.
+			return { status: 200, body: { data: data.map(view), meta: { count, ...paging }, links: { next: null } } };
 		}),
 		route('GET', '/products/{productId}', READ_ACCESS, (request) =>
 			ok(productView(store, pathProduct(request), readFetch(request))),
@@ -297,10 +361,10 @@ export function productRoutes(world: World): ApiRoute[] {
 			const bodyProductId = reader.requiredInteger('product_id');
 			if (reader.valid && bodyProductId !== product.product_id)
 				reader.fail('product_id', `must equal the product id of the path (${product.product_id})`);
-			const changes = readProductChanges(reader, store);
+			const changes = readProductChanges(reader, store, product.site_id, ['product_id']);
 			if (changes.agency_id !== undefined) requireAgencyInScope(request, changes.agency_id);
 			reader.throwIfInvalid();
-			return ok(productView(store, updateProduct(world, product, changes), new Set(['criteria'])));
+			return ok(productView(store, updateProduct(world, product, changes), WRITTEN_FETCH));
 		}),
 		route('GET', '/products/{productId}/lots', READ_ACCESS, (request) => ok(pathProduct(request).lots)),
 		route('POST', '/products/{productId}/views', READ_ACCESS, (request) => {
@@ -316,23 +380,23 @@ export function productRoutes(world: World): ApiRoute[] {
 			const width = reader.optionalInteger('width', { min: 100, max: 2000 }) ?? 400;
 			const lang = reader.optionalOneOf('lang', ['fr', 'en'] as const) ?? 'fr';
 			reader.throwIfInvalid();
-			const valueOf = (criterionId: number) =>
-				product.criteria.find((criterion) => criterion.id === criterionId)?.value;
-			const dpeLetter = valueOf(DPE_LETTER_CRITERION);
-			const gesLetter = valueOf(GES_LETTER_CRITERION);
+			const valueOf = (xml: string) => criterionValueOf(store, product, xml);
+			const { dpeLetter: dpeKey, dpeValue, gesLetter: gesKey, gesValue } = CRITERION_KEYS;
+			const dpeLetter = valueOf(dpeKey);
+			const gesLetter = valueOf(gesKey);
 			if (typeof dpeLetter !== 'string' || typeof gesLetter !== 'string') {
 				throw invalidField(
 					'criteria',
-					`product ${product.product_id} has no DPE and GES letters (criteria ${DPE_LETTER_CRITERION} and ${GES_LETTER_CRITERION})`,
+					`product ${product.product_id} has no DPE and GES letters (criteria ${dpeKey} and ${gesKey})`,
 				);
 			}
 			const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
 			const label = renderEnergyLabel(
 				{
 					dpeLetter,
-					dpeValue: numberOrNull(valueOf(DPE_VALUE_CRITERION)),
+					dpeValue: numberOrNull(valueOf(dpeValue)),
 					gesLetter,
-					gesValue: numberOrNull(valueOf(GES_VALUE_CRITERION)),
+					gesValue: numberOrNull(valueOf(gesValue)),
 				},
 				{ format, width, lang },
 			);

@@ -24,7 +24,16 @@ import { toUtc } from '../http';
 import { Store } from '../store';
 import { COMPANY_NAMES, FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, Place, PLACES, STREETS, slug } from './names';
 import { Random } from './random';
-import { buildReferentials, LEAD_ACTION_TYPE_ID, ZONE_CRITERION_ID } from './referentials';
+import { criterionValueOf, isRental, priceOf, productTitle } from '../resources/products';
+import {
+	buildReferentials,
+	CRITERION_KEYS,
+	HEATING_VALUES,
+	LEAD_ACTION_TYPE_ID,
+	ROOMS_KEYS,
+	SHOWN_STATUS,
+	zoneCode,
+} from './referentials';
 
 export interface DemoSizes {
 	/** Customers of site 1 (site 2 always has 25). */
@@ -131,6 +140,22 @@ const PROPERTY_LABELS: Record<string, string> = {
 	parking: 'Parking',
 	building: 'Immeuble',
 };
+/** The seed's property kinds as the type criterion's codes. */
+const PROPERTY_CODES: Record<string, string> = {
+	apartment: 'Appartement',
+	house: 'Maison',
+	land: 'Terrain',
+	commercial: 'LocalCommercial',
+	parking: 'Parking',
+	building: 'Immeuble',
+};
+/** The seed's listing states as the status criterion's codes. */
+const STATUS_CODES: Record<string, string> = {
+	active: SHOWN_STATUS,
+	under_offer: 'SousOffre',
+	sold: 'Vendu',
+	archived: 'Archive',
+};
 
 export function generateDemoData(seed: number, sizes: DemoSizes): Store {
 	const store = new Store(buildReferentials());
@@ -142,8 +167,15 @@ export function generateDemoData(seed: number, sizes: DemoSizes): Store {
 		name: 'Demo Realty Network',
 		agency_ids: [101, 102, 103],
 		mandate_register_enabled: true,
+		agenda_module_enabled: true,
 	});
-	store.sites.set(2, { site_id: 2, name: 'Solo Agency', agency_ids: [201], mandate_register_enabled: false });
+	store.sites.set(2, {
+		site_id: 2,
+		name: 'Solo Agency',
+		agency_ids: [201],
+		mandate_register_enabled: false,
+		agenda_module_enabled: false,
+	});
 
 	const plans: SitePlan[] = [
 		{
@@ -162,6 +194,16 @@ export function generateDemoData(seed: number, sizes: DemoSizes): Store {
 	for (const plan of plans) new SiteGenerator(store, random, plan).run();
 	return store;
 }
+
+/**
+ * What a few seeded events are besides a plain appointment, by position in their site: a weekly
+ * series of four, a confidential one, an archived one.
+ */
+const CALENDAR_VARIETY: Record<number, (startsAt: string) => Partial<CalendarEvent>> = {
+	0: (dtstart) => ({ recurrence: { dtstart, freq: 'weekly', interval: 1, count: 4, until: null } }),
+	2: () => ({ is_confidential: true }),
+	9: () => ({ archived: true }),
+};
 
 /** Fills one site; the steps run in a fixed order so the PRNG sequence is reproducible. */
 class SiteGenerator {
@@ -333,36 +375,43 @@ class SiteGenerator {
 					? Math.round((surface * place.pricePerSquareMetre * this.random.int(85, 115)) / 100 / 1000) * 1000
 					: Math.round((surface * place.pricePerSquareMetre) / 380 / 10) * 10;
 			const created = DATA_START + index * span;
+			const status = this.random.weighted<string>([
+				['active', 60],
+				['under_offer', 15],
+				['sold', 15],
+				['archived', 10],
+			]);
+			const title = `${PROPERTY_LABELS[propertyType]}${rooms ? ` ${rooms} pièces` : ''} - ${place.area}`;
+			const criteria = this.productCriteria(place, transactionType, propertyType, price, surface, rooms);
 			const product: Product = {
 				product_id: id,
 				site_id: siteId,
 				agency_id: agencyId,
-				reference: `${transactionType === 'sale' ? 'VA' : 'LO'}${id}`,
-				title: `${PROPERTY_LABELS[propertyType]}${rooms ? ` ${rooms} pièces` : ''} - ${place.area}`,
-				transaction_type: transactionType,
-				property_type: propertyType,
-				price,
-				surface,
-				rooms: rooms || null,
-				city: place.city,
-				postal_code: place.postalCode,
-				status: this.random.weighted<string>([
-					['active', 60],
-					['under_offer', 15],
-					['sold', 15],
-					['archived', 10],
+				model: `${transactionType === 'sale' ? 'VA' : 'LO'}${id}`,
+				customers_id: null,
+				criteria: this.byKeys([
+					...criteria,
+					[CRITERION_KEYS.title, title],
+					[CRITERION_KEYS.status, STATUS_CODES[status]],
 				]),
-				criteria: this.productCriteria(place, transactionType, propertyType, price, surface, rooms),
 				views: this.random.int(0, 2500),
 				created_at: toUtc(new Date(created)),
-				updated_at: toUtc(new Date(Math.min(created + this.random.int(0, 60) * DAY_MS, DATA_END))),
+				last_modified: toUtc(new Date(Math.min(created + this.random.int(0, 60) * DAY_MS, DATA_END))),
 				pictures: [],
 				lots: [],
 			};
 			product.pictures = this.pictures(product);
-			if (propertyType === 'building') product.lots = this.lots(product);
+			if (propertyType === 'building') product.lots = this.lots(product, price, surface);
 			this.store.products.insert(product);
 		}
+	}
+
+	/** Criteria given by XML key as the site's `{id, value}`, ascending by id. */
+	private byKeys(entries: Array<[string, CriterionValue['value']]>): CriterionValue[] {
+		const definitions = this.store.productCriteriaOf(this.plan.siteId);
+		return entries
+			.map(([xml, value]) => ({ id: definitions.find((definition) => definition.xml === xml)!.id, value }))
+			.sort((a, b) => a.id - b.id);
 	}
 
 	private productCriteria(
@@ -372,33 +421,36 @@ class SiteGenerator {
 		price: number,
 		surface: number,
 		rooms: number,
-	): CriterionValue[] {
-		const criteria: CriterionValue[] = [
-			{ id: 1, value: price },
-			{ id: 2, value: surface },
-			{ id: 5, value: propertyType },
-			{ id: 6, value: transactionType },
-			{ id: 7, value: place.city },
-			{ id: 8, value: place.postalCode },
-			{ id: ZONE_CRITERION_ID, value: [place.zoneId] },
+	): Array<[string, CriterionValue['value']]> {
+		const K = CRITERION_KEYS;
+		const zone = this.store.referentials.zones.find((candidate) => candidate.id === place.zoneId);
+		const criteria: Array<[string, CriterionValue['value']]> = [
+			[K.price, price],
+			[K.surface, surface],
+			[K.propertyType, PROPERTY_CODES[propertyType]],
+			[K.transactionType, transactionType === 'sale' ? 'Vente' : 'Location'],
+			[K.city, place.city],
+			[K.postalCode, place.postalCode],
+			[K.zone, zone ? [zoneCode(zone)] : []],
 		];
-		if (rooms) criteria.push({ id: 3, value: rooms }, { id: 4, value: Math.max(rooms - 1, 1) });
+		const roomsKey = (ROOMS_KEYS[this.plan.siteId] ?? ROOMS_KEYS[1]).xml;
+		if (rooms) criteria.push([roomsKey, rooms], [K.bedrooms, Math.max(rooms - 1, 1)]);
 		if (['apartment', 'house', 'commercial', 'building'].includes(propertyType)) {
 			const energy = this.random.int(45, 480);
 			const emissions = this.random.int(3, 110);
 			criteria.push(
-				{ id: 9, value: energyLetter(energy, [70, 110, 180, 250, 330, 420]) },
-				{ id: 10, value: energy },
-				{ id: 11, value: energyLetter(emissions, [6, 11, 30, 50, 70, 100]) },
-				{ id: 12, value: emissions },
-				{ id: 17, value: this.random.int(1890, 2023) },
-				{ id: 18, value: this.random.pick(['gas', 'electric', 'heat_pump', 'wood', 'collective']) },
+				[K.dpeLetter, energyLetter(energy, [70, 110, 180, 250, 330, 420])],
+				[K.dpeValue, energy],
+				[K.gesLetter, energyLetter(emissions, [6, 11, 30, 50, 70, 100])],
+				[K.gesValue, emissions],
+				[K.constructionYear, this.random.int(1890, 2023)],
+				[K.heating, this.random.pick(HEATING_VALUES.map(([code]) => code))],
 			);
 		}
 		if (propertyType === 'apartment')
-			criteria.push({ id: 13, value: this.random.chance(0.6) }, { id: 16, value: this.random.int(0, 8) });
-		if (propertyType === 'house') criteria.push({ id: 15, value: this.random.chance(0.8) });
-		return criteria.sort((a, b) => a.id - b.id);
+			criteria.push([K.elevator, this.random.chance(0.6)], [K.floor, this.random.int(0, 8)]);
+		if (propertyType === 'house') criteria.push([K.garden, this.random.chance(0.8)]);
+		return criteria;
 	}
 
 	private pictures(product: Product): Picture[] {
@@ -417,16 +469,16 @@ class SiteGenerator {
 		});
 	}
 
-	private lots(product: Product): Lot[] {
+	private lots(product: Product, price: number, surface: number): Lot[] {
 		return Array.from({ length: this.random.int(2, 4) }, (_, index) => {
-			const surface = this.random.int(25, 90);
+			const lotSurface = this.random.int(25, 90);
 			return {
 				lot_id: this.store.nextLotId(),
 				product_id: product.product_id,
 				label: `Lot ${index + 1} - ${this.random.pick(['T1', 'T2', 'T3', 'T4'])}`,
-				surface,
-				rooms: Math.max(1, Math.round(surface / 22)),
-				price: Math.round(((product.price ?? 0) * surface) / (product.surface ?? 1) / 1000) * 1000,
+				surface: lotSurface,
+				rooms: Math.max(1, Math.round(lotSurface / 22)),
+				price: Math.round((price * lotSurface) / surface / 1000) * 1000,
 			};
 		});
 	}
@@ -451,7 +503,9 @@ class SiteGenerator {
 					]),
 					collected_at: collectedAt,
 					revoked_at: revoked ? customer.updated_at : null,
-					proof_file_name: this.random.chance(0.5) ? `consent-${id}.pdf` : null,
+					// From the id, not the random sequence: the rest of the demo data stays as it was.
+					accept_outside_hours: id % 2 === 0,
+					proof_file_names: this.random.chance(0.5) ? [`consent-${id}.pdf`] : [],
 				});
 			}
 			if ((customer.type === 'buyer' || customer.type === 'tenant') && this.random.chance(0.6))
@@ -492,18 +546,30 @@ class SiteGenerator {
 		const place = this.placeOf(customer.agency_id);
 		const transactionType = customer.type === 'tenant' ? 'rental' : 'sale';
 		const budget = transactionType === 'sale' ? this.random.int(15, 90) * 10_000 : this.random.int(50, 250) * 10;
+		const roomsKey = (ROOMS_KEYS[this.plan.siteId] ?? ROOMS_KEYS[1]).xml;
+		const zone = this.store.referentials.zones.find((candidate) => candidate.id === place.zoneId);
 		this.store.addSearchRequest({
 			search_request_id: this.store.searchRequests.nextId(),
 			site_id: customer.site_id,
 			customers_id: customer.customers_id,
-			title: `Recherche ${transactionType === 'sale' ? 'achat' : 'location'} - ${place.area}`,
+			wording: `Recherche ${transactionType === 'sale' ? 'achat' : 'location'} - ${place.area}`,
+			alert_email: false,
+			comment: null,
 			is_active: this.random.chance(0.85),
 			criteria: [
-				{ id: 2, value: budget },
-				{ id: 4, value: this.random.int(1, 5) },
-				{ id: 5, value: this.random.sample(['apartment', 'house'], this.random.int(1, 2)) },
-				{ id: 6, value: transactionType },
-				{ id: ZONE_CRITERION_ID, value: [place.zoneId] },
+				{ id: CRITERION_KEYS.price, operator: 'INFERIEUR', value: String(budget) },
+				{ id: roomsKey, operator: 'SUPERIEUR', value: String(this.random.int(1, 5)) },
+				{
+					id: CRITERION_KEYS.propertyType,
+					operator: 'EGAL',
+					value: PROPERTY_CODES[this.random.sample(['apartment', 'house'], this.random.int(1, 2))[0]],
+				},
+				{
+					id: CRITERION_KEYS.transactionType,
+					operator: 'EGAL',
+					value: transactionType === 'sale' ? 'Vente' : 'Location',
+				},
+				{ id: CRITERION_KEYS.zone, operator: 'EGAL', value: zone ? zoneCode(zone) : '' },
 			],
 			key_points: {
 				pros: this.random.sample(['balcon', 'lumineux', 'proche transports', 'calme', 'parking'], 2),
@@ -540,8 +606,8 @@ class SiteGenerator {
 	private transactions(): void {
 		const { bases, counts, siteId } = this.plan;
 		const products = this.store.products.forSite(siteId);
-		const sales = products.filter((product) => product.transaction_type === 'sale');
-		const rentals = products.filter((product) => product.transaction_type === 'rental');
+		const sales = products.filter((product) => !isRental(this.store, product));
+		const rentals = products.filter((product) => isRental(this.store, product));
 		const plan: [TransactionKind, number][] = [
 			['agreement', Math.max(3, Math.round(counts.products / 6))],
 			['offer', Math.max(4, Math.round(counts.products / 5))],
@@ -557,9 +623,11 @@ class SiteGenerator {
 	}
 
 	private transaction(id: number, kind: TransactionKind, index: number, product: Product): Transaction {
-		const price = Math.round(((product.price ?? 0) * (kind === 'offer' ? this.random.int(90, 100) : 100)) / 100);
+		const price = Math.round(
+			((priceOf(this.store, product) ?? 0) * (kind === 'offer' ? this.random.int(90, 100) : 100)) / 100,
+		);
 		const fees = kind === 'lease' ? price : Math.round(price * 0.05);
-		const signed = Date.parse(product.updated_at) + this.random.int(1, 30) * DAY_MS;
+		const signed = Date.parse(product.last_modified) + this.random.int(1, 30) * DAY_MS;
 		const paymentStatus = this.random.pick(['pending', 'invoiced', 'paid']);
 		const transaction: Transaction = {
 			compromis_id: id,
@@ -607,7 +675,8 @@ class SiteGenerator {
 		const { bases, siteId } = this.plan;
 		let id = bases.mandate;
 		for (const product of this.store.products.forSite(siteId)) {
-			if (product.transaction_type !== 'sale' || product.status === 'archived') continue;
+			const archived = criterionValueOf(this.store, product, CRITERION_KEYS.status) === STATUS_CODES.archived;
+			if (isRental(this.store, product) || archived) continue;
 			const ownerId = this.customerOfType('seller');
 			const owner = ownerId === null ? undefined : this.store.customers.get(ownerId);
 			const start = Date.parse(product.created_at);
@@ -633,6 +702,7 @@ class SiteGenerator {
 		}
 	}
 
+	/** Four events a day or so per agency; a few (by position, so the PRNG sequence stays the same) show what the agenda can hold. */
 	private calendarEvents(): void {
 		const { siteId, agencyIds } = this.plan;
 		const products = this.store.products.forSite(siteId);
@@ -652,8 +722,8 @@ class SiteGenerator {
 				starts_at: toUtc(new Date(starts)),
 				ends_at: toUtc(new Date(starts + 3_600_000)),
 				all_day: false,
-				title: `${type.label} - ${product.title}`,
-				location: product.city,
+				title: `${type.label} - ${productTitle(this.store, product)}`,
+				location: String(criterionValueOf(this.store, product, CRITERION_KEYS.city) ?? ''),
 				location_geo: null,
 				sequence_duration: null,
 				gathering_gauge: null,
@@ -672,6 +742,7 @@ class SiteGenerator {
 				archived: false,
 				parent_id: null,
 				recurrence: null,
+				...CALENDAR_VARIETY[index]?.(toUtc(new Date(starts))),
 			};
 			this.store.calendarEvents.insert(event);
 		}

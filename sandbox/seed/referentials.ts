@@ -1,14 +1,45 @@
 /** The site referentials (criteria, zones, groups, types...). Fixed: they do not depend on the seed. */
-import type { CriterionDefinition, ListValueId, Timeframe, TimeRange, Zone } from '../model';
+import type { CriterionDefinition, Timeframe, TimeRange, Zone } from '../model';
 import type { Referentials } from '../store';
 
-export const ZONE_CRITERION_ID = 30;
 /** The action type under which an incoming lead (and its comment) is logged on the customer. */
 export const LEAD_ACTION_TYPE_ID = 9;
-export const DPE_LETTER_CRITERION = 9;
-export const DPE_VALUE_CRITERION = 10;
-export const GES_LETTER_CRITERION = 11;
-export const GES_VALUE_CRITERION = 12;
+
+/**
+ * The XML keys the sandbox's own code reads criteria by (the seed, the energy label, the console).
+ * The rooms criterion is spelled per site (`ROOMS_KEYS`), as production's sites spell it.
+ */
+export const CRITERION_KEYS = {
+	price: 'Prix',
+	surface: 'Surface',
+	bedrooms: 'NbChambres',
+	propertyType: 'TypeBien',
+	transactionType: 'TypeTransaction',
+	city: 'Ville',
+	postalCode: 'CodePostal',
+	dpeLetter: 'DPE',
+	dpeValue: 'ConsoEnergie',
+	gesLetter: 'GES',
+	gesValue: 'EmissionGES',
+	elevator: 'Ascenseur',
+	garden: 'Jardin',
+	floor: 'Etage',
+	constructionYear: 'AnneeConstruction',
+	heating: 'Chauffage',
+	description: 'Descriptif',
+	status: 'Statut',
+	title: 'Titre',
+	zone: 'Secteur',
+} as const;
+
+/** The status code under which a listing shows in the CRM (docs/assumptions.md "Production evidence"). */
+export const SHOWN_STATUS = 'EnCours';
+
+/** The rooms criterion's key and id per site: one site spells it `NbPieces`, the other `NbPiece`. */
+export const ROOMS_KEYS: Readonly<Record<number, { xml: string; id: number }>> = {
+	1: { xml: 'NbPieces', id: 3 },
+	2: { xml: 'NbPiece', id: 65 },
+};
 
 const ZONES: Zone[] = [
 	{ id: 1, site_id: 1, label: 'Lyon', postal_code: '69000', type: 'city', parent_id: null },
@@ -28,31 +59,57 @@ const ZONES: Zone[] = [
 	{ id: 15, site_id: 2, label: 'Talence', postal_code: '33400', type: 'city', parent_id: null },
 ];
 
+/** A zone's code as the zone criterion's value (`Lyon 2e` → `Lyon2e`). */
+export function zoneCode(zone: Pick<Zone, 'label'>): string {
+	return zone.label
+		.normalize('NFD')
+		.replace(/[\u0300-\u036f]/g, '')
+		.replace(/[^A-Za-z0-9]/g, '');
+}
+
 const ALL_CATEGORIES = [1, 2, 3, 4, 5, 6];
 const HOUSING = [1, 2, 6];
 const BUILT = [1, 2, 4, 6];
 const DPE_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
 
-const labelled = (entries: [ListValueId, string][]) => entries.map(([id, label]) => ({ id, label }));
+/** List values from `[code, label]` pairs, numbered from 1: writes carry the code, never the number. */
+const coded = (entries: [string, string][]) =>
+	entries.map(([model, label], index) => ({ id: index + 1, model, label }));
 /** Labels numbered from 1, in the order given. */
 const numbered = (labels: string[]) => labels.map((label, index) => ({ id: index + 1, label }));
-const letters = () => DPE_LETTERS.map((letter) => ({ id: letter, label: letter }));
-const zoneValues = () => ZONES.map((zone) => ({ id: zone.id, label: zone.label }));
+const letters = () => coded(DPE_LETTERS.map((letter) => [letter, letter]));
 
-const PROPERTY_TYPE_VALUES: [ListValueId, string][] = [
-	['apartment', 'Appartement'],
-	['house', 'Maison'],
-	['land', 'Terrain'],
-	['commercial', 'Local commercial'],
-	['parking', 'Parking / box'],
-	['building', 'Immeuble'],
+/** Property types: the code of each, and the category (1 to 6) that groups its criteria. */
+export const PROPERTY_TYPE_VALUES: [string, string][] = [
+	['Appartement', 'Appartement'],
+	['Maison', 'Maison'],
+	['Terrain', 'Terrain'],
+	['LocalCommercial', 'Local commercial'],
+	['Parking', 'Parking / box'],
+	['Immeuble', 'Immeuble'],
 ];
-const TRANSACTION_TYPE_VALUES: [ListValueId, string][] = [
-	['sale', 'Vente'],
-	['rental', 'Location'],
+const TRANSACTION_TYPE_VALUES: [string, string][] = [
+	['Vente', 'Vente'],
+	['Location', 'Location'],
+];
+/** Statuses of a listing; only `EnCours` shows in the CRM. */
+export const STATUS_VALUES: [string, string][] = [
+	[SHOWN_STATUS, 'En cours'],
+	['SousOffre', 'Sous offre'],
+	['SousCompromis', 'Sous compromis'],
+	['Vendu', 'Vendu'],
+	['Loue', 'Loué'],
+	['Archive', 'Archivé'],
+];
+export const HEATING_VALUES: [string, string][] = [
+	['Gaz', 'Gaz'],
+	['Electrique', 'Électrique'],
+	['PompeAChaleur', 'Pompe à chaleur'],
+	['Bois', 'Bois / granulés'],
+	['Collectif', 'Collectif'],
 ];
 
-type Definition = Pick<CriterionDefinition, 'id' | 'xml_id' | 'label' | 'short_label' | 'type'> &
+type Definition = Pick<CriterionDefinition, 'id' | 'xml' | 'label' | 'short_label' | 'type'> &
 	Partial<CriterionDefinition>;
 
 function criterion(definition: Definition): CriterionDefinition {
@@ -62,223 +119,229 @@ function criterion(definition: Definition): CriterionDefinition {
 		is_required: false,
 		is_public: true,
 		category_ids: ALL_CATEGORIES,
+		fulltext: false,
 		values: [],
 		...definition,
 	};
 }
 
-/** Sale or rental: a criterion of products (required) and of search requests. */
-const TRANSACTION_TYPE: Definition = {
-	id: 6,
-	xml_id: 'transaction_type',
-	label: 'Type de transaction',
-	short_label: 'Transaction',
-	type: 'list',
-	values: labelled(TRANSACTION_TYPE_VALUES),
-};
+const K = CRITERION_KEYS;
 
-const PRODUCT_CRITERIA: CriterionDefinition[] = [
-	criterion({ id: 1, xml_id: 'price', label: 'Prix', short_label: 'Prix', type: 'number', is_required: true }),
-	criterion({ id: 2, xml_id: 'surface', label: 'Surface habitable (m²)', short_label: 'Surface', type: 'number' }),
-	criterion({
-		id: 3,
-		xml_id: 'rooms',
-		label: 'Nombre de pièces',
-		short_label: 'Pièces',
-		type: 'number',
-		category_ids: HOUSING,
-	}),
-	criterion({
-		id: 4,
-		xml_id: 'bedrooms',
-		label: 'Nombre de chambres',
-		short_label: 'Chambres',
-		type: 'number',
-		category_ids: HOUSING,
-	}),
-	criterion({
-		id: 5,
-		xml_id: 'property_type',
-		label: 'Type de bien',
-		short_label: 'Type',
-		type: 'list',
-		is_required: true,
-		values: labelled(PROPERTY_TYPE_VALUES),
-	}),
-	criterion({ ...TRANSACTION_TYPE, is_required: true }),
-	criterion({ id: 7, xml_id: 'city', label: 'Ville', short_label: 'Ville', type: 'text' }),
-	criterion({ id: 8, xml_id: 'postal_code', label: 'Code postal', short_label: 'CP', type: 'text' }),
-	criterion({
-		id: 9,
-		xml_id: 'dpe_letter',
-		label: 'Classe énergie (DPE)',
-		short_label: 'DPE',
-		type: 'list',
-		category_ids: BUILT,
-		values: letters(),
-	}),
-	criterion({
-		id: 10,
-		xml_id: 'dpe_value',
-		label: 'Consommation énergétique (kWh/m²/an)',
-		short_label: 'Conso.',
-		type: 'number',
-		category_ids: BUILT,
-	}),
-	criterion({
-		id: 11,
-		xml_id: 'ges_letter',
-		label: 'Émissions de gaz à effet de serre (GES)',
-		short_label: 'GES',
-		type: 'list',
-		category_ids: BUILT,
-		values: letters(),
-	}),
-	criterion({
-		id: 12,
-		xml_id: 'ges_value',
-		label: 'Émissions (kg CO2/m²/an)',
-		short_label: 'CO2',
-		type: 'number',
-		category_ids: BUILT,
-	}),
-	criterion({
-		id: 13,
-		xml_id: 'elevator',
-		label: 'Ascenseur',
-		short_label: 'Asc.',
-		type: 'boolean',
-		category_ids: [1, 6],
-	}),
-	criterion({
-		id: 14,
-		xml_id: 'parking',
-		label: 'Place de parking',
-		short_label: 'Parking',
-		type: 'boolean',
-		category_ids: HOUSING,
-	}),
-	criterion({ id: 15, xml_id: 'garden', label: 'Jardin', short_label: 'Jardin', type: 'boolean', category_ids: [2] }),
-	criterion({ id: 16, xml_id: 'floor', label: 'Étage', short_label: 'Étage', type: 'number', category_ids: [1, 4] }),
-	criterion({
-		id: 17,
-		xml_id: 'construction_year',
-		label: 'Année de construction',
-		short_label: 'Année',
-		type: 'number',
-		category_ids: BUILT,
-	}),
-	criterion({
-		id: 18,
-		xml_id: 'heating',
-		label: 'Mode de chauffage',
-		short_label: 'Chauffage',
-		type: 'list',
-		category_ids: BUILT,
-		values: labelled([
-			['gas', 'Gaz'],
-			['electric', 'Électrique'],
-			['heat_pump', 'Pompe à chaleur'],
-			['wood', 'Bois / granulés'],
-			['collective', 'Collectif'],
-		]),
-	}),
-	criterion({ id: 19, xml_id: 'description', label: 'Descriptif', short_label: 'Descriptif', type: 'text' }),
-	criterion({
-		id: 20,
-		xml_id: 'exposure',
-		label: 'Exposition',
-		short_label: 'Expo.',
-		type: 'list',
-		is_activated: false,
-		category_ids: HOUSING,
-		values: labelled([
-			['north', 'Nord'],
-			['south', 'Sud'],
-			['east', 'Est'],
-			['west', 'Ouest'],
-		]),
-	}),
-	criterion({
-		id: ZONE_CRITERION_ID,
-		xml_id: 'zone',
-		label: 'Secteur',
-		short_label: 'Secteur',
-		type: 'multi_list',
-		values: zoneValues(),
-	}),
-	criterion({
-		id: 101,
-		xml_id: 'clear_view',
-		label: 'Vue dégagée',
-		short_label: 'Vue',
-		type: 'boolean',
-		is_custom: true,
-		is_public: false,
-		category_ids: HOUSING,
-	}),
-];
+function productCriteria(siteId: number, rooms: { xml: string; id: number }): CriterionDefinition[] {
+	const zones = ZONES.filter((zone) => zone.site_id === siteId);
+	return [
+		criterion({ id: 1, xml: K.price, label: 'Prix', short_label: 'Prix', type: 'NUMBER' }),
+		criterion({ id: 2, xml: K.surface, label: 'Surface habitable (m²)', short_label: 'Surface', type: 'NUMBER' }),
+		criterion({
+			id: 4,
+			xml: K.bedrooms,
+			label: 'Nombre de chambres',
+			short_label: 'Chambres',
+			type: 'NUMBER',
+			category_ids: HOUSING,
+		}),
+		criterion({
+			id: 5,
+			xml: K.propertyType,
+			label: 'Type de bien',
+			short_label: 'Type',
+			type: 'UNIQUE',
+			is_required: true,
+			values: coded(PROPERTY_TYPE_VALUES),
+		}),
+		criterion({
+			id: 6,
+			xml: K.transactionType,
+			label: 'Type de transaction',
+			short_label: 'Transaction',
+			type: 'UNIQUE',
+			is_required: true,
+			values: coded(TRANSACTION_TYPE_VALUES),
+		}),
+		criterion({ id: 7, xml: K.city, label: 'Ville', short_label: 'Ville', type: 'TEXT' }),
+		criterion({ id: 8, xml: K.postalCode, label: 'Code postal', short_label: 'CP', type: 'TEXT' }),
+		criterion({
+			id: 9,
+			xml: K.dpeLetter,
+			label: 'Classe énergie (DPE)',
+			short_label: 'DPE',
+			type: 'UNIQUE',
+			category_ids: BUILT,
+			values: letters(),
+		}),
+		criterion({
+			id: 10,
+			xml: K.dpeValue,
+			label: 'Consommation énergétique (kWh/m²/an)',
+			short_label: 'Conso.',
+			type: 'NUMBER',
+			category_ids: BUILT,
+		}),
+		criterion({
+			id: 11,
+			xml: K.gesLetter,
+			label: 'Émissions de gaz à effet de serre (GES)',
+			short_label: 'GES',
+			type: 'UNIQUE',
+			category_ids: BUILT,
+			values: letters(),
+		}),
+		criterion({
+			id: 12,
+			xml: K.gesValue,
+			label: 'Émissions (kg CO2/m²/an)',
+			short_label: 'CO2',
+			type: 'NUMBER',
+			category_ids: BUILT,
+		}),
+		criterion({ id: 13, xml: K.elevator, label: 'Ascenseur', short_label: 'Asc.', type: 'FLAG', category_ids: [1, 6] }),
+		criterion({
+			id: 14,
+			xml: 'PlaceParking',
+			label: 'Place de parking',
+			short_label: 'Parking',
+			type: 'FLAG',
+			category_ids: HOUSING,
+		}),
+		criterion({ id: 15, xml: K.garden, label: 'Jardin', short_label: 'Jardin', type: 'FLAG', category_ids: [2] }),
+		criterion({ id: 16, xml: K.floor, label: 'Étage', short_label: 'Étage', type: 'NUMBER', category_ids: [1, 4] }),
+		criterion({
+			id: 17,
+			xml: K.constructionYear,
+			label: 'Année de construction',
+			short_label: 'Année',
+			type: 'NUMBER',
+			category_ids: BUILT,
+		}),
+		criterion({
+			id: 18,
+			xml: K.heating,
+			label: 'Mode de chauffage',
+			short_label: 'Chauffage',
+			type: 'UNIQUE',
+			category_ids: BUILT,
+			values: coded(HEATING_VALUES),
+		}),
+		criterion({
+			id: 19,
+			xml: K.description,
+			label: 'Descriptif',
+			short_label: 'Descriptif',
+			type: 'TEXT',
+			fulltext: true,
+		}),
+		criterion({
+			id: 20,
+			xml: 'Exposition',
+			label: 'Exposition',
+			short_label: 'Expo.',
+			type: 'MULTIPLE',
+			is_activated: false,
+			category_ids: HOUSING,
+			values: coded([
+				['Nord', 'Nord'],
+				['Sud', 'Sud'],
+				['Est', 'Est'],
+				['Ouest', 'Ouest'],
+			]),
+		}),
+		criterion({
+			id: 21,
+			xml: K.status,
+			label: 'Statut',
+			short_label: 'Statut',
+			type: 'UNIQUE',
+			values: coded(STATUS_VALUES),
+		}),
+		criterion({ id: 22, xml: K.title, label: 'Titre de l’annonce', short_label: 'Titre', type: 'TEXT' }),
+		criterion({
+			id: 23,
+			xml: 'DateDisponibilite',
+			label: 'Date de disponibilité',
+			short_label: 'Disponible le',
+			type: 'DATE',
+		}),
+		criterion({
+			id: 30,
+			xml: K.zone,
+			label: 'Secteur',
+			short_label: 'Secteur',
+			type: 'MULTIPLE',
+			values: zones.map((zone) => ({ id: zone.id, model: zoneCode(zone), label: zone.label })),
+		}),
+		criterion({
+			id: 101,
+			xml: 'VueDegagee',
+			label: 'Vue dégagée',
+			short_label: 'Vue',
+			type: 'FLAG',
+			is_custom: true,
+			is_public: false,
+			category_ids: HOUSING,
+		}),
+		criterion({
+			id: rooms.id,
+			xml: rooms.xml,
+			label: 'Nombre de pièces',
+			short_label: 'Pièces',
+			type: 'NUMBER',
+			category_ids: HOUSING,
+		}),
+	].sort((a, b) => a.id - b.id);
+}
 
-const SEARCH_REQUEST_CRITERIA: CriterionDefinition[] = [
-	criterion({ id: 1, xml_id: 'budget_min', label: 'Budget minimum', short_label: 'Budget min', type: 'number' }),
-	criterion({ id: 2, xml_id: 'budget_max', label: 'Budget maximum', short_label: 'Budget max', type: 'number' }),
-	criterion({
-		id: 3,
-		xml_id: 'surface_min',
-		label: 'Surface minimum (m²)',
-		short_label: 'Surface min',
-		type: 'number',
-	}),
-	criterion({
-		id: 4,
-		xml_id: 'rooms_min',
-		label: 'Pièces minimum',
-		short_label: 'Pièces min',
-		type: 'number',
-		category_ids: HOUSING,
-	}),
-	criterion({
-		id: 5,
-		xml_id: 'property_type',
-		label: 'Types de bien',
-		short_label: 'Types',
-		type: 'multi_list',
-		values: labelled(PROPERTY_TYPE_VALUES),
-	}),
-	criterion(TRANSACTION_TYPE),
-	criterion({
-		id: 7,
-		xml_id: 'bedrooms_min',
-		label: 'Chambres minimum',
-		short_label: 'Chambres min',
-		type: 'number',
-		category_ids: HOUSING,
-	}),
-	criterion({
-		id: 13,
-		xml_id: 'elevator',
-		label: 'Ascenseur souhaité',
-		short_label: 'Asc.',
-		type: 'boolean',
-		category_ids: [1, 6],
-	}),
-	criterion({
-		id: 15,
-		xml_id: 'garden',
-		label: 'Jardin souhaité',
-		short_label: 'Jardin',
-		type: 'boolean',
-		category_ids: [2],
-	}),
-	criterion({
-		id: ZONE_CRITERION_ID,
-		xml_id: 'zone',
-		label: 'Secteurs recherchés',
-		short_label: 'Secteurs',
-		type: 'multi_list',
-		values: zoneValues(),
-	}),
-];
+/**
+ * The criteria a buyer's search request takes (`GET /criterias/search-requests`): the site's XML keys,
+ * typed; a list criterion takes the value codes of the product criterion of the same key.
+ */
+function searchRequestCriteria(rooms: { xml: string; id: number }): CriterionDefinition[] {
+	return [
+		criterion({ id: 1, xml: K.price, label: 'Budget', short_label: 'Budget', type: 'NUMBER' }),
+		criterion({ id: 2, xml: K.surface, label: 'Surface (m²)', short_label: 'Surface', type: 'NUMBER' }),
+		criterion({
+			id: 4,
+			xml: K.bedrooms,
+			label: 'Chambres',
+			short_label: 'Chambres',
+			type: 'NUMBER',
+			category_ids: HOUSING,
+		}),
+		criterion({ id: 5, xml: K.propertyType, label: 'Type de bien', short_label: 'Type', type: 'UNIQUE' }),
+		criterion({
+			id: 6,
+			xml: K.transactionType,
+			label: 'Type de transaction',
+			short_label: 'Transaction',
+			type: 'UNIQUE',
+		}),
+		criterion({ id: 7, xml: 'CPVille', label: 'Code postal ou ville', short_label: 'Lieu', type: 'TEXT' }),
+		criterion({
+			id: 13,
+			xml: K.elevator,
+			label: 'Ascenseur souhaité',
+			short_label: 'Asc.',
+			type: 'FLAG',
+			category_ids: [1, 6],
+		}),
+		criterion({
+			id: 15,
+			xml: K.garden,
+			label: 'Jardin souhaité',
+			short_label: 'Jardin',
+			type: 'FLAG',
+			category_ids: [2],
+		}),
+		criterion({ id: 30, xml: K.zone, label: 'Secteurs recherchés', short_label: 'Secteurs', type: 'MULTIPLE' }),
+		criterion({
+			id: rooms.id,
+			xml: rooms.xml,
+			label: 'Pièces',
+			short_label: 'Pièces',
+			type: 'NUMBER',
+			category_ids: HOUSING,
+		}),
+	].sort((a, b) => a.id - b.id);
+}
 
 function hours(startHours: number, startMinutes: number, endHours: number, endMinutes: number): TimeRange {
 	return { start: { hours: startHours, minutes: startMinutes }, end: { hours: endHours, minutes: endMinutes } };
@@ -299,13 +362,13 @@ function weekTimeframe(weekday: TimeRange[], saturday: TimeRange[], closedOn: ('
 export function buildReferentials(): Referentials {
 	const splitDay = [hours(9, 0, 12, 0), hours(14, 0, 19, 0)];
 	return {
-		productCriteria: PRODUCT_CRITERIA,
-		searchRequestCriteria: SEARCH_REQUEST_CRITERIA,
-		categories: PROPERTY_TYPE_VALUES.map(([propertyType, label], index) => ({
-			id: index + 1,
-			label,
-			property_type: String(propertyType),
-		})),
+		productCriteria: new Map(
+			Object.entries(ROOMS_KEYS).map(([siteId, rooms]) => [Number(siteId), productCriteria(Number(siteId), rooms)]),
+		),
+		searchRequestCriteria: new Map(
+			Object.entries(ROOMS_KEYS).map(([siteId, rooms]) => [Number(siteId), searchRequestCriteria(rooms)]),
+		),
+		categories: PROPERTY_TYPE_VALUES.map(([code, label], index) => ({ id: index + 1, label, property_type: code })),
 		zones: ZONES,
 		customerGroups: numbered([
 			'Acquéreurs actifs',

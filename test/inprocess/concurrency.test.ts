@@ -42,8 +42,10 @@ test('100 creates at Concurrency 7: every item once, in input order, paired; nev
 });
 
 test(`without the option, the default (${DEFAULT_CONCURRENCY}) requests are in flight at most`, async () => {
-	const { output } = await runNode(h.origin, customerCreates('default', 60));
-	expect(output).toHaveLength(60);
+	// Long enough for the tenth request to start before the first answer, however busy the machine.
+	await admin(h.origin, 'POST', '/faults', { latency_ms: 400 });
+	const { output } = await runNode(h.origin, customerCreates('default', 30));
+	expect(output).toHaveLength(30);
 	expect((await counters(h.origin)).in_flight.max).toBe(DEFAULT_CONCURRENCY);
 });
 
@@ -127,6 +129,51 @@ test('upsert at Concurrency 8: existing contacts updated, new ones created once,
 	}
 	expect(await duplicateContacts(h.origin)).toBe(0);
 	expect((await counters(h.origin)).in_flight.max).toBeLessThanOrEqual(8);
+});
+
+test('issue 26: one contact named two ways in one run (its email, then its mobile in +33 form) keeps every change in input order', async () => {
+	const known = await admin<{ data: { customers_id: number; mobile_phone: string } }>(
+		h.origin,
+		'POST',
+		'/simulate-edit',
+		{
+			resource: 'customer',
+			action: 'create',
+			changes: {
+				agency_id: 101,
+				firstname: 'Old',
+				lastname: 'Twoways',
+				email: 'two.ways@example.com',
+				mobile_phone: '0799887766',
+			},
+		},
+	);
+	const upsert = (index: number, fields: Record<string, unknown>) => ({
+		resource: 'customer',
+		operation: 'upsert',
+		agencyId: byId(101),
+		lastname: 'Twoways',
+		output: 'raw',
+		additionalFields: { firstname: 'Brigitte', type: index === 0 ? 'buyer' : 'landlord', ...fields, concurrency: 10 },
+	});
+	// The second item's search answers first: the first one's change of first name must land before it.
+	await admin(h.origin, 'POST', '/faults', { latency_ms: 60 });
+	const { output } = await runNode(h.origin, [
+		upsert(0, { email: 'TWO.WAYS@example.com' }),
+		upsert(1, { mobilePhone: '+33 7 99 88 77 66' }),
+	]);
+	const id = known.data.customers_id;
+	expect(output.map((item) => [item.json.customers_id, item.json.outcome])).toEqual([
+		[id, 'updated'],
+		[id, 'updated'],
+	]);
+	const { data } = await admin<{ data: { firstname: string; type: string } }>(
+		h.origin,
+		'GET',
+		`/records/customer/${id}`,
+	);
+	expect(data).toMatchObject({ firstname: 'Brigitte', type: 'landlord' });
+	expect(await duplicateContacts(h.origin)).toBe(0);
 });
 
 test('Return All at Concurrency 4: each item pages on its own, and gives what a run one item at a time gives', async () => {

@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { route } from '../../nodes/AgencyCrm/actions/router';
 import { credentialsOf, inProcessContext } from '../support/inprocess/context';
 import { useSandbox } from '../support/sandbox/harness';
@@ -19,11 +20,11 @@ const getCustomer = (id: string) => ({
 	options: {},
 });
 
-test('a 403 for a pack not granted says which pack the operation needs, with the API code and request id', async () => {
+test('a 403 for a pack not granted says which pack, permission and right the operation needs, with the API code and request id', async () => {
 	const [[item]] = await runAs('limited-client', [getCustomer('10001')]);
 	expect(item.json.error).toMatch(/^PACK_NOT_GRANTED: .* \(HTTP 403\)$/);
 	expect(item.json.description).toContain(
-		'This operation needs the Customers pack (or Full): ask Agency CRM to grant it',
+		"This operation needs the Customers pack (or Full), and its permission and right (each operation has both, e.g. SITE_PRODUCT:READ + RS:PRODUCT_SEARCH to search properties), granted to the API client in Agency CRM's back office",
 	);
 	expect(item.json.apiError).toMatchObject({
 		code: 'PACK_NOT_GRANTED',
@@ -79,11 +80,16 @@ test('a contact that is not found says which value to check and how to find it a
 	);
 });
 
-test('a follow-up that exists already points to its Update', async () => {
+test('issue 26: a follow-up that exists already is not an error: outcome existing, with the 409 that says so', async () => {
 	const followUp = { resource: 'followUp', operation: 'create', customerId: byId('10001'), productId: byId('5001') };
-	const [[, second]] = await runAs('demo-client', [followUp, followUp]);
-	expect(second.json.httpCode).toBe('409');
-	expect(linesOf(second)[0]).toBe('It already exists: use Follow-Up → Update instead.');
+	const [[first, second]] = await runAs('demo-client', [followUp, followUp]);
+	expect(first.json).toMatchObject({ customers_id: 10001, product_id: 5001, outcome: 'created' });
+	expect(second.json).toEqual({
+		customers_id: 10001,
+		product_id: 5001,
+		outcome: 'existing',
+		outcome_evidence: expect.stringMatching(/^HTTP 409: .*\(HTTP 409\)$/),
+	});
 });
 
 test('several problems found before sending come one per line, then what to do', async () => {
@@ -99,4 +105,35 @@ test('several problems found before sending come one per line, then what to do',
 	expect(lines[2]).toBe(
 		'Nothing was sent to Agency CRM. Fix "Webhook ID" (hook_id), "Extra Body Fields (JSON)" and run again.',
 	);
+});
+
+test('issue 27: criteria the site refuses come back in production’s shape, one line per criterion with its XML key', async () => {
+	const [[item]] = await runAs('demo-client', [
+		{
+			resource: 'product',
+			operation: 'create',
+			agencyId: byId('101'),
+			propertyType: 'house',
+			// Codes the site does not list: sent as given (the site may know them), and refused.
+			additionalFields: {
+				criteria: {
+					criterion: [
+						{ id: 'TypeBien', value: 'Chateau' },
+						{ id: 'Statut', value: 'Brouillon' },
+					],
+				},
+			},
+		},
+	]);
+	expect(item.json.error).toMatch(/\(HTTP 422\)$/);
+	// The TypeBien row wins over version 1's Property Type: one TypeBien on the wire, the one the site refuses.
+	expect((item.json.apiError as IDataObject).details).toEqual([
+		{ field: 'criteria.5', message: expect.stringMatching(/^TypeBien: "Chateau" is not a value of TypeBien/) },
+		{ field: 'criteria.21', message: expect.stringMatching(/^Statut: "Brouillon" is not a value of Statut/) },
+	]);
+	expect(String(item.json.description).split('\n').slice(0, 3)).toEqual([
+		expect.stringMatching(/^"Criteria" \(criteria\.5\): TypeBien: "Chateau"/),
+		expect.stringMatching(/^"Criteria" \(criteria\.21\): Statut: "Brouillon"/),
+		'Fix the fields above and run again.',
+	]);
 });

@@ -139,19 +139,28 @@ test('a hook the sandbox suspended after failed deliveries comes back on the nex
 	expect(started).toEqual([expect.objectContaining({ event_type: 'CUSTOMER_UPDATE', resource_id: 10001 })]);
 });
 
-test('a product update comes with the related data asked for: criteria, pictures and lots', async () => {
-	parameters = { events: ['PRODUCT_UPDATE'], fetchFullRecord: true, productFetch: ['criteria', 'pictures', 'lots'] };
+test('a product update comes with the related data asked for: criteria and photos, as production fetches them', async () => {
+	parameters = {
+		events: ['PRODUCT_UPDATE'],
+		fetchFullRecord: true,
+		productFetch: ['criteres_text', 'criteres_number', 'products_photos'],
+	};
 	await activate();
 	await h.admin('POST', '/simulate-edit', {
 		resource: 'product',
 		action: 'update',
 		id: 5001,
-		changes: { title: 'Renovated' },
+		changes: { criteria: [{ id: 'Titre', value: 'Renovated' }] },
 	});
 	await waitFor('the delivery', () => (started.length ? true : undefined));
 	const record = started[0].record as IDataObject;
-	expect(record).toMatchObject({ product_id: 5001, title: 'Renovated' });
-	expect(Object.keys(record)).toEqual(expect.arrayContaining(['criteria', 'pictures', 'lots']));
+	expect(record).toMatchObject({ id: 5001 });
+	expect(record.criteres_text).toContainEqual({
+		critere_id: 22,
+		critere_name: 'Titre de l’annonce',
+		critere_value: 'Renovated',
+	});
+	expect(Object.keys(record)).toEqual(expect.arrayContaining(['criteres_text', 'criteres_number', 'products_photos']));
 });
 
 test('a workflow that writes back what it received runs once; the echo of its write starts nothing', async () => {

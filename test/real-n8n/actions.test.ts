@@ -134,11 +134,14 @@ test('one operation of every resource runs in a workflow', async () => {
 	expect(run.output.Action.length).toBeGreaterThan(5);
 	expect(run.output.Calendar.map((type) => type.key)).toContain('VISIT');
 	expect(run.output.Config.length).toBeGreaterThan(0);
-	expect(run.output.Consent).toEqual([{ success: true }]);
+	// The consent is read back (issue 26): the output is the contact's consent as the CRM holds it.
+	expect(run.output.Consent).toEqual([
+		{ customers_id: 10005, consent: expect.objectContaining({ reason: 'Signed form at the agency', revokedAt: null }) },
+	]);
 	expect(run.output.Criterion.length).toBeGreaterThan(0);
 	expect(run.output.Lead[0]).toMatchObject({ customer: { lastname: 'Lefebvre' } });
 	expect(run.output.Mandate).toHaveLength(2);
-	expect(run.output.Product[0]).toMatchObject({ product_id: 5004 });
+	expect(run.output.Product[0]).toMatchObject({ id: 5004 });
 	expect(Object.keys(run.output.Product[0])).not.toContain('criteria');
 	expect(run.output.Transaction).toHaveLength(3);
 	expect(run.output.Transaction.every((offer) => typeof offer.offer_status === 'string')).toBe(true);
@@ -206,6 +209,11 @@ test('the website lead example runs reference use case 1: upsert, search request
 		customers_id: customer.customers_id,
 	});
 	expect(await requestsTo('POST /customers')).toBe(0);
-	// The follow-up exists already: the API's 409 stops the run with its code.
-	expect(second.error?.message).toMatch(/^FOLLOW_UP_EXISTS: .*\(HTTP 409\)$/);
+	// The follow-up exists already: the API's 409 says so, and the run goes on (issue 26).
+	expect(second.error).toBeUndefined();
+	expect(second.output['Add Property to Follow-Up'][0]).toMatchObject({
+		customers_id: customer.customers_id,
+		product_id: 5001,
+		outcome: 'existing',
+	});
 });

@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { testContext } from '../support/real-n8n/context';
 import type { Editor } from '../../tools/n8n/editor';
 import {
+	choose,
 	contactFormsWorkflow,
+	dropdownChoices,
 	executeButtonText,
 	executeNodeError,
 	newCredential,
@@ -11,6 +13,7 @@ import {
 	openNode,
 	openPanelNode,
 	parameterOrder,
+	propertyFormsWorkflow,
 	searchNodesPanel,
 	showWorkflow,
 } from '../../tools/n8n/editor';
@@ -29,6 +32,7 @@ const demo = client('demo-client');
 const credential = sandboxCredential('credEditor000001', origin, demo);
 const onTheEditorOf2x = instance.n8n.major >= 2 ? describe : describe.skip;
 const FORMS = contactFormsWorkflow('wfContactForms01', credential);
+const PROPERTIES = propertyFormsWorkflow('wfPropertyForms1', credential);
 const CONTACT_SYNC = readExamples().get('contact-sync-to-mailing-tool.json')!;
 
 /** Two triggers of version 2, one for contacts and one for properties, each comparing records (issue 29). */
@@ -51,7 +55,11 @@ let rest: Awaited<ReturnType<typeof restClient>>;
 
 beforeAll(async () => {
 	await importJson(instance, 'credentials', [credential, examplesCredential]);
-	if (instance.n8n.major >= 2) await importJson(instance, 'workflow', [FORMS, CONTACT_SYNC, TRIGGER_FORMS]);
+	await importJson(
+		instance,
+		'workflow',
+		instance.n8n.major >= 2 ? [FORMS, PROPERTIES, CONTACT_SYNC, TRIGGER_FORMS] : [PROPERTIES],
+	);
 	server = await startServer(instance);
 	rest = await restClient(server);
 });
@@ -107,11 +115,64 @@ test('dropdowns are loaded from the API', async () => {
 		).data;
 	const eventTypes = await options('getEventTypes');
 	expect(eventTypes.map((option) => option.value).sort()).toEqual(['1', '2', '3', '4', '5', '6']);
+	// A user's availability names the types it ignores by key.
+	const eventTypeKeys = await options('getEventTypeKeys');
+	expect(eventTypeKeys.find((option) => option.value === 'VISIT')).toEqual({ name: 'Visite', value: 'VISIT' });
+	expect(eventTypeKeys).toHaveLength(6);
 	const genders = await options('getGenders');
 	expect(genders.map((option) => option.value).sort()).toEqual(['M', 'MME', 'M_MME', 'SCI', 'SOC']);
 	const groups = await options('getCustomerGroups');
 	expect(groups.length).toBeGreaterThan(0);
 	expect(groups.every((option) => typeof option.name === 'string' && option.value !== undefined)).toBe(true);
+});
+
+/**
+ * Issue 27: a criterion row's Value From List depends on the Criterion of the same row. The editor asks
+ * for it with the row's path (`loadOptionsDependsOn: ['&id']`), and n8n gives the method the sibling
+ * (`getCurrentNodeParameter('&id')`), on n8n 1.x as on 2.x.
+ */
+test('a criterion row offers the criteria by label, and its Value From List the values of the Criterion chosen in that row', async () => {
+	const options = async (methodName: string, path: string, rows: Array<Record<string, unknown>>) =>
+		(
+			await rest<Array<{ name: string; value: string | number; description?: string }>>(
+				'POST',
+				'/dynamic-node-parameters/options',
+				{
+					...nodeRequest(methodName, {
+						resource: 'product',
+						operation: 'create',
+						additionalFields: { criteria: { criterion: rows } },
+					}),
+					path,
+					nodeTypeAndVersion: { name: NODE_TYPES.action, version: 2 },
+				},
+			)
+		).data;
+	const criteria = await options('getProductCriteria', 'parameters.additionalFields.criteria.criterion[0].id', [{}]);
+	expect(criteria).toContainEqual({
+		name: 'Type de bien (unique)',
+		value: 'TypeBien',
+		description: 'XML key TypeBien, ID 5',
+	});
+	expect(criteria).toContainEqual(
+		expect.objectContaining({ name: 'Exposition (multiple, inactive)', value: 'Exposition' }),
+	);
+	const valuesOfRow = (id: string) =>
+		options('getCriterionValues', 'parameters.additionalFields.criteria.criterion[1].listValue', [
+			{ id: 'Prix', value: '250000' },
+			{ id },
+		]);
+	expect(await valuesOfRow('TypeBien')).toContainEqual({
+		name: 'Local commercial',
+		value: 'LocalCommercial',
+		description: 'Code LocalCommercial',
+	});
+	expect((await valuesOfRow('Statut')).map((option) => option.value)).toEqual(
+		expect.arrayContaining(['EnCours', 'Vendu']),
+	);
+	// A row whose criterion is no list chooses none, the first choice of every row.
+	expect(await valuesOfRow('Prix')).toEqual([expect.objectContaining({ value: '' })]);
+	expect((await valuesOfRow('TypeBien'))[0]).toMatchObject({ value: '' });
 });
 
 test('"From list" searches customers on the server, page by page', async () => {
@@ -215,5 +276,36 @@ onTheEditorOf2x('the editor of n8n 2.x', () => {
 	test("the contact sync's Execute workflow button starts from Every Hour, as its sticky says", async () => {
 		await showWorkflow(editor, CONTACT_SYNC.id);
 		expect(await executeButtonText(editor)).toContain('from Every Hour');
+	});
+});
+
+/**
+ * Issue 27: a criterion row's Value From List follows the Criterion chosen in that row, in the editor
+ * of n8n 1.x as of 2.x (each resolves the row's `&id` for the dropdown and the method).
+ */
+describe(`the criteria rows in the editor of n8n ${instance.n8n.runtime}`, () => {
+	let editor: Editor;
+
+	beforeAll(async () => {
+		editor = await openEditor(server);
+	});
+
+	afterAll(async () => {
+		await editor?.close();
+	});
+
+	test("a property's criteria rows offer the criteria by label; a row's Value From List follows the Criterion chosen in that row", async () => {
+		await showWorkflow(editor, PROPERTIES.id);
+		await openNode(editor, 'Create Property');
+		expect(await dropdownChoices(editor, 'id', 0)).toEqual(
+			expect.arrayContaining(['Type de bien (unique)', 'Prix (number)', 'Statut (unique)']),
+		);
+		expect(await dropdownChoices(editor, 'listValue', 0)).toEqual(
+			expect.arrayContaining(['Maison', 'Local commercial', 'Parking / box']),
+		);
+		await choose(editor, 'id', 0, 'Statut (unique)');
+		const statuses = await dropdownChoices(editor, 'listValue', 0);
+		expect(statuses).toEqual(expect.arrayContaining(['En cours', 'Vendu']));
+		expect(statuses).not.toContain('Maison');
 	});
 });

@@ -122,19 +122,20 @@ test.each([
 		resource: 'customer' as const,
 		id: 10001,
 		changes: { firstname: 'Delivered' },
-		key: 'customers_id',
+		record: { customers_id: 10001, firstname: 'Delivered' },
 		event: 'CUSTOMER_UPDATE',
 	},
 	{
 		resource: 'product' as const,
 		id: 5001,
-		changes: { title: 'Renovated loft' },
-		key: 'product_id',
+		// A listing's price is one of its criteria, as production models a property.
+		changes: { criteria: [{ id: 'Prix', value: 455000 }] },
+		record: { id: 5001, price: 455000 },
 		event: 'PRODUCT_UPDATE',
 	},
 ])(
 	'a $resource change starts exactly one execution that holds the full record',
-	async ({ resource, id, changes, key, event }) => {
+	async ({ resource, id, changes, record, event }) => {
 		const before = (await executions()).length;
 		await editInCrm(origin, resource, id, changes);
 		const run = await waitFor('the execution', async () => {
@@ -148,7 +149,7 @@ test.each([
 			event_type: event,
 			resource_type: resource,
 			resource_id: id,
-			record: { [key]: id, ...changes },
+			record,
 		});
 		expect(item.notification).toMatchObject({ event_type: event, resource_id: id });
 	},

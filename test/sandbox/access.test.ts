@@ -1,3 +1,4 @@
+import { checkAccess } from '../../sandbox/api';
 import { useSandbox } from '../support/sandbox/harness';
 
 const h = useSandbox();
@@ -48,8 +49,33 @@ describe('calendar permissions', () => {
 		const write = await h.api('POST', '/calendar/events', { client: 'limited-client', body: {} });
 		expect(write.status).toBe(403);
 		expect(write.body.error.code).toBe('CALENDAR_PERMISSION_DENIED');
+		// No demo client lacks every calendar permission on a site with the agenda module: the rule itself.
+		const site = {
+			site_id: 1,
+			name: 'Agenda',
+			agency_ids: [101],
+			mandate_register_enabled: true,
+			agenda_module_enabled: true,
+		};
+		const noPermission = {
+			clientId: 'x',
+			clientSecret: 'x',
+			name: 'x',
+			siteId: 1,
+			packs: ['Full' as const],
+			calendar: [],
+		};
+		for (const calendar of ['READ', 'WRITE'] as const) {
+			expect(() => checkAccess({ calendar }, noPermission, site)).toThrow(
+				expect.objectContaining({ status: 403, code: 'CALENDAR_PERMISSION_DENIED' }),
+			);
+		}
+	});
+
+	test('a site without the agenda module answers 403 MODULE_DISABLED, whatever the permissions', async () => {
 		const solo = await h.api('GET', '/calendar/events/types', { client: 'solo-client' });
-		expect(solo.body.error.code).toBe('CALENDAR_PERMISSION_DENIED');
+		expect([solo.status, solo.body.error.code]).toEqual([403, 'MODULE_DISABLED']);
+		expect(solo.body.error.message).toBe('The agenda module is not enabled for this site.');
 	});
 });
 

@@ -63,28 +63,33 @@ describe('camelCase keys on every customer endpoint (spec sections 2 "Customer" 
 		});
 	});
 
-	test('consent: keys of the body and of the proof file', async () => {
+	test('consent: keys of the body', async () => {
 		const result = await h.api('POST', '/customers/10012/consent', {
-			body: {
-				reason: 'Accord',
-				collectedAt: '2025-01-02T03:04:05Z',
-				proofFile: { fileName: 'preuve.pdf', contentBase64: 'JVBERi0xLjQ=' },
-			},
+			body: { reason: 'Accord', consentDate: '2025-01-02T03:04:05+00:00', acceptOutsideHours: '0' },
 		});
 		expect(result.status).toBe(204);
 		expect((await h.admin('GET', '/records/consent/10012')).body.data).toMatchObject({
-			collected_at: '2025-01-02T03:04:05Z',
-			proof_file_name: 'preuve.pdf',
+			collected_at: '2025-01-02T03:04:05+00:00',
+			accept_outside_hours: false,
 		});
 	});
 
 	test('search requests: {"isActive": false} creates an inactive request; snake_case wins', async () => {
 		const inactive = await h.api('POST', '/customers/10013/search-requests', {
-			body: { isActive: false, keyPoints: { pros: ['calme'], cons: [] }, criteria: [{ id: 2, value: 250000 }] },
+			body: {
+				isActive: false,
+				alertEmail: true,
+				keyPoints: { pros: ['calme'], cons: [] },
+				criteria: [{ id: 'Prix', operator: 'INFERIEUR', value: '250000' }],
+			},
 		});
 		expect(inactive.status).toBe(201);
-		expect(inactive.body.data).toMatchObject({ is_active: false, key_points: { pros: ['calme'], cons: [] } });
-		const path = `/customers/10013/search-requests/${inactive.body.data.search_request_id}`;
+		expect(inactive.body.data).toMatchObject({
+			is_active: false,
+			alert_email: true,
+			key_points: { pros: ['calme'], cons: [] },
+		});
+		const path = `/customers/10013/search-requests/${inactive.body.data.id}`;
 		expect((await h.api('PATCH', path, { body: { isActive: true } })).body.data.is_active).toBe(true);
 		expect((await h.api('PATCH', path, { body: { isActive: true, is_active: false } })).body.data.is_active).toBe(
 			false,
@@ -103,10 +108,16 @@ describe('camelCase keys on every customer endpoint (spec sections 2 "Customer" 
 
 	test('customer actions: body keys', async () => {
 		const result = await h.api('POST', '/customers/10015/actions', {
-			body: { actionTypeId: 1, userId: 1001, comment: 'Appel' },
+			body: { actionId: 1, userId: 1001, result: 'Appel', datePerformed: '2026-05-01T10:00:00.000Z' },
 		});
 		expect(result.status).toBe(201);
-		expect(result.body.data).toMatchObject({ action_type_id: 1, user_id: 1001, customers_id: 10015 });
+		expect(result.body.data).toMatchObject({
+			action_id: 1,
+			user_id: 1001,
+			customers_id: 10015,
+			result: 'Appel',
+			date_performed: '2026-05-01T10:00:00Z',
+		});
 	});
 
 	test('leads: keys of the lead, of its customer and of its search requests', async () => {
@@ -116,7 +127,7 @@ describe('camelCase keys on every customer endpoint (spec sections 2 "Customer" 
 				requestNature: 'Visite',
 				transactionType: 'rental',
 				customer: { lastName: 'Locataire', email: 'camel.locataire@example.org', mobilePhone: '0677889900' },
-				searchRequests: [{ isActive: false, criteria: [{ id: 2, value: 900 }] }],
+				searchRequests: [{ isActive: false, criteria: [{ id: 'Prix', operator: 'INFERIEUR', value: '900' }] }],
 			},
 		});
 		expect(result.status).toBe(201);
@@ -133,13 +144,13 @@ describe('camelCase keys on every customer endpoint (spec sections 2 "Customer" 
 
 	test('outside the customer endpoints camelCase keys are not renamed', async () => {
 		const product = await h.api('POST', '/products', {
-			body: { agencyId: 101, transactionType: 'sale', propertyType: 'house' },
+			body: { agencyId: 101, modelCode: 'REF-1' },
 		});
 		expect(product.status).toBe(422);
 		expect(product.body.error.details.map((detail: { field: string }) => detail.field)).toEqual([
 			'agency_id',
-			'transaction_type',
-			'property_type',
+			'agencyId',
+			'modelCode',
 		]);
 	});
 });

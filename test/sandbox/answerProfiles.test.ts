@@ -34,8 +34,8 @@ test('chosen per client: another client keeps the default answers; an unknown pr
 
 test('offset-meta: offset pages keep offset, per_page and total but no has_more; cursor pages keep next_cursor', async () => {
 	await setProfile('offset-meta');
-	const offset = await h.api('POST', '/products/search', { body: { offset: 0, per_page: 5 } });
-	expect(offset.body.meta).toEqual({ offset: 0, per_page: 5, total: 60 });
+	const offset = await h.api('POST', '/products/search', { body: { offset: 0, count: 5 } });
+	expect(offset.body.meta).toEqual({ offset: 0, count: 5, total: 60 });
 	const cursor = await h.api('POST', '/customers/search', { body: { per_page: 5 } });
 	expect(cursor.body.meta).toEqual({ per_page: 5, next_cursor: expect.any(String) });
 });

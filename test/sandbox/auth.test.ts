@@ -11,7 +11,7 @@ describe('token endpoint', () => {
 		expect(result.body).toEqual({
 			domain: h.sandbox.origin,
 			token_type: 'Bearer',
-			expires_in: 3600,
+			expires_in: 604800,
 			access_token: expect.any(String),
 			refresh_token: expect.any(String),
 		});

@@ -93,8 +93,8 @@ test('/console opens the contacts; lists are searchable and show the newest firs
 	]);
 
 	const product = (await h.api('GET', '/products/5007')).body.data;
-	const properties = await open(`/console/properties?site=1&q=${product.reference}`);
-	expect(rows(properties.text, 'properties')).toEqual([expect.arrayContaining(['5007', product.reference])]);
+	const properties = await open(`/console/properties?site=1&q=${product.model}`);
+	expect(rows(properties.text, 'properties')).toEqual([expect.arrayContaining(['5007', product.model])]);
 	expect(rows((await open('/console/properties?site=2')).text, 'properties')).toHaveLength(10);
 	expect((await open('/console/contacts?site=9')).status).toBe(404);
 });
@@ -120,18 +120,18 @@ test('a website lead becomes a contact with its origin, consent and message, and
 		`Lead received: contact ${id} created. CUSTOMER_CREATE sent to webhook ${hook.id} (Webhooks shows each delivery).`,
 	);
 
-	const customer = (await h.api('GET', `/customers/${id}?include=consent`)).body.data;
+	const customer = (await h.api('GET', `/customers/${id}?include=consent,origin`)).body.data;
 	expect(customer).toMatchObject({
 		firstname: 'Léa',
 		lastname: 'Console',
 		email: 'lea.console@example.net',
 		agency_id: 102,
-		origin_id: 1,
+		origin: { id: 1 },
 		type: 'buyer',
-		consent: { status: 'collected', reason: 'Agency website (sandbox console) - Sale - Search' },
+		consent: { reason: 'Agency website (sandbox console) - Sale - Search', revokedAt: null },
 	});
 	const history = (await h.api('GET', `/customers/${id}/actions`)).body.data;
-	expect(history).toEqual([expect.objectContaining({ action_type_id: 9, comment: lead.comment })]);
+	expect(history).toEqual([expect.objectContaining({ action_id: 9, result: lead.comment })]);
 	await eventually('delivery 1 at the receiver', async () => receiver.at('/ok').length === 1);
 	expect(receiver.at('/ok')[0].body).toMatchObject({ event_type: 'CUSTOMER_CREATE', resource_id: id });
 
@@ -168,11 +168,11 @@ test('a form the API would refuse is shown again with each problem named by its 
 
 	await expectRefused(
 		'/console/properties/5003',
-		{ title: 'Appartement', price: 'cheap', surface: '', rooms: '', status: 'active', city: '', postal_code: '' },
+		{ model: 'VA5003', price: 'cheap', surface: '', rooms: '', status: 'EnCours', city: '', postal_code: '' },
 		['Price: must be a number'],
 	);
 	await expectRefused('/console/properties/5003/criteria', { criterion_id: '9', value: 'Z' }, [
-		'Value: must be one of: A, B, C, D, E, F, G',
+		'Criterion DPE: &quot;Z&quot; is not a value of DPE; its codes are A, B, C, D, E, F, G',
 	]);
 	await new Promise((resolve) => setTimeout(resolve, 200));
 	expect(receiver.received).toEqual([]);
@@ -204,26 +204,32 @@ test('editing a contact sends CUSTOMER_UPDATE; editing a listing or one of its c
 	await eventually('delivery 1 at the receiver', async () => receiver.at('/ok').length === 1);
 	expect(receiver.at('/ok')[0].body).toMatchObject({ event_type: 'CUSTOMER_UPDATE', resource_id: 10005 });
 
-	const product = await record('product', 5004);
+	const product = (await h.api('GET', '/products/5004')).body.data;
 	const repriced = await submit('/console/properties/5004', {
-		title: product.title,
+		model: product.model,
 		price: '312000',
-		surface: String(product.surface ?? ''),
-		rooms: String(product.rooms ?? ''),
-		status: 'under_offer',
-		city: product.city ?? '',
-		postal_code: product.postal_code ?? '',
+		surface: '',
+		rooms: '',
+		status: 'SousOffre',
+		city: '',
+		postal_code: '',
 	});
 	expect(repriced.notice).toMatch(/^Listing saved\. PRODUCT_UPDATE sent to webhook \d+/);
-	expect(await record('product', 5004)).toMatchObject({ price: 312000, status: 'under_offer' });
+	const repricedCriteria = (await record('product', 5004)).criteria as Array<{ id: number; value: unknown }>;
+	expect(repricedCriteria).toEqual(
+		expect.arrayContaining([
+			{ id: 1, value: 312000 },
+			{ id: 21, value: 'SousOffre' },
+		]),
+	);
 	await eventually('delivery 2 at the receiver', async () => receiver.at('/ok').length === 2);
 	expect(receiver.at('/ok')[1].body).toMatchObject({ event_type: 'PRODUCT_UPDATE', resource_id: 5004 });
 
 	await submit('/console/properties/5004/criteria', { criterion_id: '9', value: 'B' });
-	await submit('/console/properties/5004/criteria', { criterion_id: '30', value: '6, 7' });
+	await submit('/console/properties/5004/criteria', { criterion_id: '30', value: 'Villeurbanne, CaluireetCuire' });
 	const criteria = (await record('product', 5004)).criteria as Array<{ id: number; value: unknown }>;
 	expect(criteria.find((criterion) => criterion.id === 9)?.value).toBe('B');
-	expect(criteria.find((criterion) => criterion.id === 30)?.value).toEqual([6, 7]);
+	expect(criteria.find((criterion) => criterion.id === 30)?.value).toEqual(['Villeurbanne', 'CaluireetCuire']);
 	await eventually('delivery 4 at the receiver', async () => receiver.at('/ok').length === 4);
 
 	const generated = await submit(
@@ -244,7 +250,7 @@ test('editing a contact sends CUSTOMER_UPDATE; editing a listing or one of its c
 	const refused = await submit('/console/properties/5004/pictures', narrow);
 	expect(refused.status).toBe(422);
 	expect(refused.text).toContain('Picture: must be at least 800 px wide (got 640 px)');
-	const pictures = (await h.api('GET', '/products/5004?fetch=pictures')).body.data.pictures;
+	const pictures = (await h.api('GET', '/products/5004?fetch=products_photos')).body.data.products_photos;
 	expect(pictures.map((picture: { title: string; width: number }) => [picture.title, picture.width])).toContainEqual([
 		'Façade',
 		1200,
@@ -256,7 +262,12 @@ test('editing a contact sends CUSTOMER_UPDATE; editing a listing or one of its c
 test('the webhooks page shows each delivery with its status, acknowledgement time and the error answer; a delivery can be resent', async () => {
 	const failing = await subscribe('/unavailable', ['PRODUCT_UPDATE']);
 	const working = await subscribe('/ok', ['PRODUCT_UPDATE']);
-	await h.admin('POST', '/simulate-edit', { resource: 'product', action: 'update', id: 5010, changes: { rooms: 4 } });
+	await h.admin('POST', '/simulate-edit', {
+		resource: 'product',
+		action: 'update',
+		id: 5010,
+		changes: { criteria: [{ id: 'NbPieces', value: 4 }] },
+	});
 	await eventually(
 		'both deliveries of 5010',
 		async () => (await deliveries()).filter((entry) => entry.resource_id === 5010).length === 2,
@@ -337,11 +348,11 @@ test('a refused record shows as errored with the reason on its page; a listing c
 	);
 	expect(refusals.map((row) => [row[5], row[7]])).toEqual([['422', 'rejected: record marked errored']]);
 
-	const { reference } = (await record('product', 5020)) as { reference: string };
+	const { model } = (await record('product', 5020)) as { model: string };
 	const deleted = await submit('/console/properties/5020/delete', {});
 	expect(deleted.location).toMatch(/^\/console\/properties\?site=1&notice=/);
 	expect(deleted.notice).toBe(
-		`Listing 5020 (${reference}) deleted. PRODUCT_DELETE sent to webhook ${listening.id} (Webhooks shows each delivery).`,
+		`Listing 5020 (${model}) deleted. PRODUCT_DELETE sent to webhook ${listening.id} (Webhooks shows each delivery).`,
 	);
 	await eventually('the PRODUCT_DELETE delivery', async () => receiver.at('/ok').length === 1);
 	expect(receiver.at('/ok')[0].body).toEqual({ event_type: 'PRODUCT_DELETE', resource_id: 5020 });

@@ -14,11 +14,13 @@ describe('seller leads', () => {
 					mobile_phone: '0699887766',
 				},
 				product: {
-					transaction_type: 'sale',
-					property_type: 'house',
-					price: 450000,
-					city: 'Villeurbanne',
-					criteria: [{ id: 'surface', value: 120 }],
+					criteria: [
+						{ id: 'TypeTransaction', value: 'Vente' },
+						{ id: 'TypeBien', value: 'Maison' },
+						{ id: 'Prix', value: 450000 },
+						{ id: 'Ville', value: 'Villeurbanne' },
+						{ id: 2, value: 120 },
+					],
 				},
 				request_nature: 'Valuation',
 				comment: 'Estimation souhaitée avant l’été',
@@ -29,24 +31,25 @@ describe('seller leads', () => {
 		const { customer, product } = result.body.data;
 		expect(customer).toMatchObject({ lastname: 'Vendeuse', agency_id: 102, type: 'seller' });
 		expect(customer.consent).toMatchObject({
-			status: 'collected',
 			reason: 'Demo Portal - Sale - Valuation',
-			collected_at: expect.stringMatching(/Z$/),
+			consentDate: expect.stringMatching(/Z$/),
+			revokedAt: null,
 		});
 		expect(product).toMatchObject({
 			agency_id: 102,
-			transaction_type: 'sale',
-			property_type: 'house',
 			price: 450000,
-			criteria: [{ id: 2, value: 120 }],
+			criteres_number: [
+				{ critere_id: 1, critere_name: 'Prix', critere_value: 450000 },
+				{ critere_id: 2, critere_name: 'Surface habitable (m²)', critere_value: 120 },
+			],
 		});
-		expect((await h.api('GET', `/products/${product.product_id}`)).status).toBe(200);
+		expect((await h.api('GET', `/products/${product.id}`)).status).toBe(200);
 		expect((await h.admin('GET', `/records/consent/${customer.customers_id}`)).body.data.reason).toBe(
 			'Demo Portal - Sale - Valuation',
 		);
 		const history = await h.api('GET', `/customers/${customer.customers_id}/actions`);
 		expect(history.body.data).toEqual([
-			expect.objectContaining({ action_type_id: 9, comment: 'Estimation souhaitée avant l’été' }),
+			expect.objectContaining({ action_id: 9, result: 'Estimation souhaitée avant l’été' }),
 		]);
 	});
 
@@ -72,10 +75,10 @@ describe('buyer leads', () => {
 				request_nature: 'Visit request',
 				search_requests: [
 					{
-						title: 'T2 Lyon 3e',
+						wording: 'T2 Lyon 3e',
 						criteria: [
-							{ id: 2, value: 900 },
-							{ id: 30, value: [3] },
+							{ id: 'Prix', operator: 'INFERIEUR', value: '900' },
+							{ id: 30, operator: 'EGAL', value: 'Lyon3e' },
 						],
 					},
 				],
@@ -88,9 +91,10 @@ describe('buyer leads', () => {
 		expect(result.body.data.search_requests).toEqual([
 			expect.objectContaining({
 				customers_id: 10010,
+				wording: 'T2 Lyon 3e',
 				criteria: [
-					{ id: 2, value: 900 },
-					{ id: 30, value: [3] },
+					{ id: 'Prix', operator: 'INFERIEUR', value: '900' },
+					{ id: 'Secteur', operator: 'EGAL', value: 'Lyon3e' },
 				],
 			}),
 		]);

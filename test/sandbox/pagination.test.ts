@@ -85,21 +85,21 @@ describe('cursor pagination', () => {
 });
 
 describe('product search offset mode', () => {
-	test('offset and per_page give a slice with the total', async () => {
-		const all = await h.api('POST', '/products/search', { body: { per_page: 200 } });
-		const slice = await h.api('POST', '/products/search', { body: { offset: 10, per_page: 5 } });
+	test('offset and count give a slice with the total', async () => {
+		const all = await h.api('POST', '/products/search', { body: { count: 100 } });
+		const slice = await h.api('POST', '/products/search', { body: { offset: 10, count: 5 } });
 		expect(slice.status).toBe(200);
-		expect(slice.body.meta).toEqual({ offset: 10, per_page: 5, total: 60, has_more: true });
-		expect(slice.body.data.map((product: { product_id: number }) => product.product_id)).toEqual(
-			all.body.data.slice(10, 15).map((product: { product_id: number }) => product.product_id),
+		expect(slice.body.meta).toEqual({ offset: 10, count: 5, total: 60, has_more: true });
+		expect(slice.body.data.map((product: { id: number }) => product.id)).toEqual(
+			all.body.data.slice(10, 15).map((product: { id: number }) => product.id),
 		);
-		const last = await h.api('POST', '/products/search', { body: { offset: 55, per_page: 10 } });
+		const last = await h.api('POST', '/products/search', { body: { offset: 55, count: 10 } });
 		expect(last.body.meta.has_more).toBe(false);
 		expect(last.body.data).toHaveLength(5);
 	});
 
 	test('offset cannot be combined with a cursor', async () => {
-		const first = await h.api('POST', '/products/search', { body: { per_page: 5 } });
+		const first = await h.api('POST', '/products/search', { body: { count: 5 } });
 		const result = await h.api('POST', '/products/search', {
 			body: { offset: 5, cursor: first.body.meta.next_cursor },
 		});
@@ -117,19 +117,19 @@ describe('customer action history (offset through cursor)', () => {
 		const logged = [];
 		for (const actionTypeId of [1, 6, 2, 3]) {
 			const result = await h.api('POST', `/customers/${customerId}/actions`, {
-				body: { action_type_id: actionTypeId, comment: `type ${actionTypeId}` },
+				body: { action_id: actionTypeId, result: `type ${actionTypeId}` },
 			});
 			expect(result.status).toBe(201);
 			logged.push(result.body.data);
 		}
 		const first = await h.api('GET', `/customers/${customerId}/actions`, { query: { per_page: 2 } });
-		expect(first.body.data.map((action: { action_type_id: number }) => action.action_type_id)).toEqual([1, 2]);
+		expect(first.body.data.map((action: { action_id: number }) => action.action_id)).toEqual([1, 2]);
 		expect(first.body.meta).toEqual({ offset: 0, per_page: 2, has_more: true });
 		const second = await h.api('GET', `/customers/${customerId}/actions`, { query: { per_page: 2, cursor: 2 } });
-		expect(second.body.data.map((action: { action_type_id: number }) => action.action_type_id)).toEqual([3]);
+		expect(second.body.data.map((action: { action_id: number }) => action.action_id)).toEqual([3]);
 		expect(second.body.meta.has_more).toBe(false);
 		// The hidden one is still written to the journal.
-		const journal = await h.admin('GET', `/records/action/${logged[1].action_id}`);
+		const journal = await h.admin('GET', `/records/action/${logged[1].id}`);
 		expect(journal.body.data).toMatchObject({ action_type_id: 6, customers_id: customerId });
 	});
 });

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { DATA_FORMAT } from '../../sandbox/persistence';
 import { png } from '../support/fixtures/images';
 import { eventually, Harness } from '../support/sandbox/harness';
 import { REFUSAL_REASON, useReceiver } from '../support/sandbox/receiver';
@@ -44,7 +45,7 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 			resource: 'product',
 			action: 'update',
 			id: 5001,
-			changes: { rooms },
+			changes: { criteria: [{ id: 'NbPieces', value: rooms }] },
 		});
 		await eventually('the suspension', async () =>
 			(await first.api('GET', '/hooks')).body.data.some(
@@ -78,8 +79,8 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 		'not sent',
 		'rejected',
 	]);
-	const listingBefore = (await first.api('GET', '/products/5001?fetch=pictures')).body.data;
-	expect(listingBefore.pictures).toContainEqual(uploaded.body.data);
+	const listingBefore = (await first.api('GET', '/products/5001?fetch=products_photos')).body.data;
+	expect(listingBefore.products_photos).toContainEqual(uploaded.body.data);
 	await first.close();
 
 	const second = await Harness.start({ dataFile: file });
@@ -88,7 +89,7 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 		expect((await second.api('GET', `/customers/${customerId}?include=consent`)).body.data).toMatchObject({
 			lastname: 'Kept',
 			email: 'kept@example.net',
-			consent: { status: 'collected', reason: 'Signed at the agency' },
+			consent: { reason: 'Signed at the agency', revokedAt: null },
 		});
 		expect((await second.api('GET', `/customers/${customerId}/follow-ups`)).body.data).toEqual([
 			expect.objectContaining({ product_id: 5002, rating: 4 }),
@@ -102,9 +103,10 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 			reason: REFUSAL_REASON,
 			event_type: 'CUSTOMER_UPDATE',
 		});
-		const product = (await second.api('GET', '/products/5001?fetch=pictures')).body.data;
+		const product = (await second.api('GET', '/products/5001?fetch=products_photos')).body.data;
 		expect(product).toEqual(listingBefore);
-		expect(product.rooms).toBe(3);
+		const { criteres_number: numbers } = (await second.api('GET', '/products/5001?fetch=criteres_number')).body.data;
+		expect(numbers).toContainEqual({ critere_id: 3, critere_name: 'Nombre de pièces', critere_value: 3 });
 
 		// Ids given before the restart, deleted ones included, are not given again.
 		const next = await second.api('POST', '/hooks', {
@@ -132,7 +134,7 @@ test('a file it cannot read is set aside under another name, and the sandbox sta
 		expect(sandbox.sandbox.data).toEqual({
 			file,
 			state: 'seeded',
-			setAside: `it has format 999, this sandbox reads 1; moved to ${path.join(folder, setAside[0])}`,
+			setAside: `it has format 999, this sandbox reads ${DATA_FORMAT}; moved to ${path.join(folder, setAside[0])}`,
 		});
 		expect(JSON.parse(readFileSync(path.join(folder, setAside[0]), 'utf8'))).toEqual({ format: 999, tables: {} });
 		expect((await sandbox.api('GET', '/customers/10120')).status).toBe(200);

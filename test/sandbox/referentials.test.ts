@@ -2,41 +2,50 @@ import { useSandbox } from '../support/sandbox/harness';
 
 const h = useSandbox();
 
-test('product criteria list their definition; a single one adds its values', async () => {
+test('product criteria list their definition with the site’s XML key and production’s type; a single one adds its values', async () => {
 	const all = (await h.api('GET', '/criterias/product/all')).body.data;
 	expect(all[0]).toEqual({
 		id: 1,
-		xml_id: 'price',
+		xml: 'Prix',
 		label: 'Prix',
 		short_label: 'Prix',
-		type: 'number',
+		type: 'NUMBER',
 		is_activated: true,
 		is_custom: false,
-		is_required: true,
+		is_required: false,
 		is_public: true,
 		category_ids: [1, 2, 3, 4, 5, 6],
 	});
+	expect(new Set(all.map((criterion: { type: string }) => criterion.type))).toEqual(
+		new Set(['UNIQUE', 'NUMBER', 'FLAG', 'TEXT', 'MULTIPLE', 'DATE']),
+	);
 	expect(all.some((criterion: { is_activated: boolean }) => !criterion.is_activated)).toBe(true);
 	const dpe = (await h.api('GET', '/criterias/product/9')).body.data;
-	expect(dpe.values.map((value: { id: string }) => value.id)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
-	expect((await h.api('GET', '/criterias/product/dpe_letter')).body.data.id).toBe(9);
+	expect(dpe.values.map((value: { model: string }) => value.model)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+	expect((await h.api('GET', '/criterias/product/DPE')).body.data.id).toBe(9);
 	expect((await h.api('GET', '/criterias/product/999')).status).toBe(404);
 });
 
-test('search-request criteria include the zone criterion 30', async () => {
+test('search-request criteria list the site’s XML keys, the zone criterion 30 among them', async () => {
+	const keysOf = async (client: string) =>
+		(await h.api('GET', '/criterias/search-requests', { client })).body.data.map(
+			(criterion: { xml: string }) => criterion.xml,
+		);
 	const criteria = (await h.api('GET', '/criterias/search-requests')).body.data;
 	expect(criteria.find((criterion: { id: number }) => criterion.id === 30)).toMatchObject({
-		xml_id: 'zone',
-		type: 'multi_list',
+		xml: 'Secteur',
+		type: 'MULTIPLE',
 	});
+	expect(await keysOf('demo-client')).toEqual(expect.arrayContaining(['TypeBien', 'Prix', 'NbPieces', 'CPVille']));
+	expect(await keysOf('solo-client')).toEqual(expect.arrayContaining(['TypeBien', 'Prix', 'NbPiece']));
 });
 
 test('categories list their criteria', async () => {
 	const house = (await h.api('GET', '/criterias/categories/2')).body.data.map(
-		(criterion: { xml_id: string }) => criterion.xml_id,
+		(criterion: { xml: string }) => criterion.xml,
 	);
-	expect(house).toContain('garden');
-	expect(house).not.toContain('elevator');
+	expect(house).toContain('Jardin');
+	expect(house).not.toContain('Ascenseur');
 	expect((await h.api('GET', '/criterias/categories/99')).status).toBe(404);
 });
 

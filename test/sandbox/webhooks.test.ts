@@ -123,7 +123,7 @@ describe('deliveries', () => {
 		const customerId = created.body.data.customers_id;
 		await h.api('PATCH', `/customers/${customerId}`, { body: { firstname: 'Wanda' } });
 		const product = await h.api('POST', '/products', {
-			body: { agency_id: 101, transaction_type: 'sale', property_type: 'land' },
+			body: { agency_id: 101, criteria: [{ id: 'TypeBien', value: 'Terrain' }] },
 		});
 		const deliveries = await eventually(
 			'three deliveries to /ok',
@@ -134,7 +134,7 @@ describe('deliveries', () => {
 		expect(byType.CUSTOMER_UPDATE.body).toEqual({ event_type: 'CUSTOMER_UPDATE', resource_id: customerId });
 		expect(byType.PRODUCT_CREATE.body).toEqual({
 			event_type: 'PRODUCT_CREATE',
-			resource_id: product.body.data.product_id,
+			resource_id: product.body.data.id,
 		});
 		expect(byType.CUSTOMER_CREATE.headers['x-agency-crm-secret']).toBe('s3cret');
 		expect(byType.CUSTOMER_CREATE.headers['content-type']).toBe('application/json');
@@ -146,7 +146,7 @@ describe('deliveries', () => {
 			body: {
 				agency_id: 101,
 				customer: { lastname: 'Lead', email: 'lead.webhook@example.org' },
-				product: { transaction_type: 'sale', property_type: 'house' },
+				product: { criteria: [{ id: 'TypeBien', value: 'Maison' }] },
 			},
 		});
 		const deliveries = await eventually(
@@ -165,9 +165,9 @@ describe('deliveries', () => {
 			resource: 'product',
 			action: 'update',
 			id: 5001,
-			changes: { price: 123000 },
+			changes: { criteria: [{ id: 'Prix', value: 123000 }] },
 		});
-		expect(edit.body.data).toMatchObject({ product_id: 5001, price: 123000 });
+		expect(edit.body.data).toMatchObject({ id: 5001, price: 123000 });
 		const created = await h.admin('POST', '/simulate-edit', {
 			resource: 'customer',
 			action: 'create',

@@ -2,20 +2,30 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { ENDPOINTS } from '../../nodes/AgencyCrm/catalogue';
+import { RESOLUTION_SOURCES } from '../../nodes/AgencyCrm/catalogue/criteria';
+import { OLD_FETCHES } from '../../nodes/AgencyCrm/catalogue/resources/product/fields';
 import { maxPageSizeOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import type { RuleSource } from '../../nodes/AgencyCrm/catalogue/types';
 
-/** Every source a catalogue entry names: its fields' rules, value lists and requirements, its checks and page size. */
+/**
+ * Every source a catalogue entry names: its fields' rules, value lists and requirements, its checks and
+ * page size; and those judged outside them: resolving criteria against the site's referential, and what
+ * version 1's Related Data is sent as.
+ */
 function sourcesOf(): RuleSource[] {
-	return ENDPOINTS.flatMap((endpoint) => [
-		...endpoint.fields.flatMap((field) => [
-			...(field.rules ?? []).map((rule) => rule.source),
-			...(field.values ? [field.values] : []),
-			...(field.required ? [field.required] : []),
+	return [
+		...RESOLUTION_SOURCES,
+		OLD_FETCHES,
+		...ENDPOINTS.flatMap((endpoint) => [
+			...endpoint.fields.flatMap((field) => [
+				...(field.rules ?? []).map((rule) => rule.source),
+				...(field.values ? [field.values] : []),
+				...(field.required ? [field.required] : []),
+			]),
+			...(endpoint.checks ?? []).map((check) => check.source),
+			...(endpoint.pagination ? [maxPageSizeOf(endpoint).source] : []),
 		]),
-		...(endpoint.checks ?? []).map((check) => check.source),
-		...(endpoint.pagination ? [maxPageSizeOf(endpoint).source] : []),
-	]);
+	];
 }
 
 const assumptions = readFileSync(path.join(__dirname, '../../docs/assumptions.md'), 'utf8');

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * Issue 20, point 2: the repository lint keeps the directions of the code (eslint.repo.config.mjs,
+ * Issues 20 (point 2) and 29 (point 8): the repository lint keeps the directions of the code (eslint.repo.config.mjs,
  * `import-x/no-restricted-paths`). Each zone gets one import it forbids and, beside it, one it
  * allows, linted as a file at that place in the tree (the file itself need not exist; what it
  * imports does). A zone that stopped working, or one that forbade too much, fails here.
@@ -21,6 +21,30 @@ interface Case {
 }
 
 const CASES: Case[] = [
+	{
+		zone: 'nodes/ import nothing outside the package: no test, sandbox or tool code',
+		file: 'nodes/AgencyCrm/actions/probe.ts',
+		forbidden: "import { waitFor } from '../../../test/support/waitFor';",
+		allowed: "import { NodeOperationError } from 'n8n-workflow';",
+	},
+	{
+		zone: 'nodes/ import no installed package but n8n-workflow and luxon (a dev dependency is not there in n8n)',
+		file: 'nodes/AgencyCrm/catalogue/probe.ts',
+		forbidden: "import axios from 'axios';",
+		allowed: "import { DateTime } from 'luxon';",
+	},
+	{
+		zone: "nodes/ import no file of the repository's root (package.json would be copied into dist/)",
+		file: 'nodes/shared/probe.ts',
+		forbidden: "import { version } from '../../package.json';",
+		allowed: "import { CREDENTIAL_TYPE } from '../../credentials/contract';",
+	},
+	{
+		zone: 'credentials/ import nothing outside the package (type imports too)',
+		file: 'credentials/probe.ts',
+		forbidden: "import type { SandboxOptions } from '../sandbox/index';",
+		allowed: "import type { IDataObject } from 'n8n-workflow';",
+	},
 	{
 		zone: 'transport reads credentials/ only through its contract',
 		file: 'nodes/shared/transport/probe.ts',

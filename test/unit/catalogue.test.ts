@@ -6,7 +6,11 @@ import { AgencyCrm } from '../../nodes/AgencyCrm/AgencyCrm.node';
 import { ENDPOINTS, findEndpoint, RESOURCES } from '../../nodes/AgencyCrm/catalogue';
 import { fieldProperties, isRequiredParameter, operationProperties } from '../../nodes/AgencyCrm/catalogue/describe';
 import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
-import { endsAfterStarts, participantRules } from '../../nodes/AgencyCrm/catalogue/resources/calendar/checks';
+import {
+	endsAfterStarts,
+	participantRules,
+	PARTICIPANTS_OF_NEW_EVENT,
+} from '../../nodes/AgencyCrm/catalogue/resources/calendar/checks';
 import { InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 import type { Check, Endpoint, PreparedRequest } from '../../nodes/AgencyCrm/catalogue/types';
 import { listSearch } from '../../nodes/AgencyCrm/methods/listSearch';
@@ -49,6 +53,7 @@ const withBody = (body: IDataObject): PreparedRequest => ({
 	body,
 	files: [],
 	hints: [],
+	notices: [],
 });
 const testCheck = (candidate: Check, body: IDataObject) => candidate.test(withBody(body));
 
@@ -135,8 +140,11 @@ describe('catalogue conventions', () => {
 
 	test('request keys are snake_case (dotted for nested objects)', () => {
 		for (const endpoint of ENDPOINTS) {
-			for (const field of endpoint.fields.filter((candidate) => candidate.in !== 'path')) {
-				expect(keyOf(field)).toMatch(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/);
+			// A field sent as a criterion is named by the site's XML key (`criteria.TypeBien`); a search request's
+			// `alertEmail` is spelled as production was seen to take it (docs/assumptions.md "Production evidence").
+			const named = endpoint.fields.filter((candidate) => candidate.in !== 'path' && !candidate.criterion);
+			for (const field of named.filter((candidate) => keyOf(candidate) !== 'alertEmail')) {
+				expect(keyOf(field)).toMatch(/^[a-z0-9_]+(\[\])?(\.[a-z0-9_]+)*$/);
 			}
 		}
 	});
@@ -173,9 +181,12 @@ describe('generated properties', () => {
 
 describe('product update: product_id in the body (spec section 4 "Products")', () => {
 	test('the node adds the path value to the body', async () => {
-		const request = await prepared('product', 'update', { productId: '5001', additionalFields: { price: 250000 } });
+		const request = await prepared('product', 'update', {
+			productId: '5001',
+			additionalFields: { reference: 'VA-17' },
+		});
 		expect(request.path).toBe('/products/5001');
-		expect(request.body).toEqual({ price: 250000, product_id: 5001 });
+		expect(request.body).toEqual({ model: 'VA-17', product_id: 5001 });
 	});
 
 	test('a different product_id in the extra JSON is refused before any request', async () => {
@@ -208,6 +219,7 @@ describe('product update: product_id in the body (spec section 4 "Products")', (
 
 describe('calendar event checks (spec section 4 "Calendar")', () => {
 	const organizerAndCreator = { user_id: 1001, is_organizer: true, is_creator: true };
+	const participants = participantRules(PARTICIPANTS_OF_NEW_EVENT);
 
 	test('ends must come after starts', () => {
 		expect(testCheck(endsAfterStarts, { starts_at: '2026-05-01T10:00:00Z', ends_at: '2026-05-01T11:00:00Z' })).toEqual(
@@ -219,17 +231,17 @@ describe('calendar event checks (spec section 4 "Calendar")', () => {
 	});
 
 	test('participants: one organizer, one creator, each user once; the list may be null', () => {
-		expect(testCheck(participantRules, { users: [organizerAndCreator] })).toEqual([]);
-		expect(testCheck(participantRules, { users: null })).toEqual([]);
+		expect(testCheck(participants, { users: [organizerAndCreator] })).toEqual([]);
+		expect(testCheck(participants, { users: null })).toEqual([]);
 		expect(
-			testCheck(participantRules, {
+			testCheck(participants, {
 				users: [
 					{ user_id: 1001, is_organizer: true, is_creator: false },
 					{ user_id: 1002, is_organizer: false, is_creator: true },
 				],
 			}),
 		).toEqual([]);
-		const messages = (users: IDataObject[]) => testCheck(participantRules, { users }).map((problem) => problem.message);
+		const messages = (users: IDataObject[]) => testCheck(participants, { users }).map((problem) => problem.message);
 		expect(messages([])).toEqual(['must have exactly one organizer (has 0)', 'must have exactly one creator (has 0)']);
 		expect(messages([{ user_id: 1001, is_organizer: false, is_creator: true }])).toEqual([
 			'must have exactly one organizer (has 0)',
@@ -401,7 +413,7 @@ describe('calendar event checks (spec section 4 "Calendar")', () => {
 });
 
 describe('request bodies decided in docs/assumptions.md', () => {
-	test('seller lead: customer and product nested, agency and request at the top', async () => {
+	test('seller lead: customer nested, agency and request at the top; the product’s criteria resolved apart (test/unit/criteria.test.ts)', async () => {
 		const request = await prepared('lead', 'createSeller', {
 			agencyId: '101',
 			transactionType: 'sale',
@@ -410,49 +422,41 @@ describe('request bodies decided in docs/assumptions.md', () => {
 				email: 'ana@example.com',
 				lastname: 'Martin',
 				requestNature: 'Valuation',
+				reference: 'VA-9',
 				price: 320000,
-				criteria: {
-					criterion: [
-						{ id: '9', value: 'C' },
-						{ id: '10', value: '180' },
-						{ id: 'xml_label', value: '"007"' },
-					],
-				},
+				criteria: { criterion: [{ id: 'DPE', value: 'C' }] },
 			},
 		});
 		expect(request.body).toEqual({
 			agency_id: 101,
 			request_nature: 'Valuation',
 			customer: { lastname: 'Martin', email: 'ana@example.com' },
-			product: {
-				transaction_type: 'sale',
-				property_type: 'house',
-				price: 320000,
-				criteria: [
-					{ id: 9, value: 'C' },
-					{ id: 10, value: 180 },
-					{ id: 'xml_label', value: '007' },
-				],
-			},
+			product: { model: 'VA-9' },
 		});
+		expect(request.criteria?.map((row) => [row.label, row.id, row.value])).toEqual([
+			['"Transaction Type"', 'TypeTransaction', 'sale'],
+			['"Property Type"', 'TypeBien', 'house'],
+			['"Price"', 'Prix', 320000],
+			['"Criteria" row 1', 'DPE', 'C'],
+		]);
 	});
 
 	/** A buyer lead for agency 101 with these additional fields. */
 	const buyerLead = (additionalFields: IDataObject) =>
 		prepared('lead', 'createBuyer', { agencyId: '101', additionalFields });
 
-	test('buyer lead: criteria become one search request; a contact without a way to be found is a hint', async () => {
+	test('buyer lead: the transaction type at the top, criteria resolved apart; a contact without a way to be found is a hint', async () => {
 		const request = await buyerLead({
 			phone: '0601020304',
 			transactionType: 'rental',
-			criteria: { criterion: [{ id: '30', value: '[2, 3]' }] },
+			criteria: { criterion: [{ id: 'Secteur', value: 'Lyon2e' }] },
 		});
 		expect(request.body).toEqual({
 			agency_id: 101,
 			transaction_type: 'rental',
 			customer: { phone: '0601020304' },
-			search_requests: [{ criteria: [{ id: 30, value: [2, 3] }] }],
 		});
+		expect(request.criteria).toEqual([{ label: '"Criteria" row 1', id: 'Secteur', operator: 'EGAL', value: 'Lyon2e' }]);
 		const anonymous = await buyerLead({});
 		expect(anonymous.hints.map((hint) => hint.field)).toEqual(['"Last Name", "Email", "Phone" or "Mobile Phone"']);
 	});
@@ -465,7 +469,7 @@ describe('request bodies decided in docs/assumptions.md', () => {
 		expect(request.body.customer).toEqual({ email: 'ana@example.com', address: { city: 'Lyon' } });
 	});
 
-	test('consent proof travels as base64 JSON; picture titles as multipart text parts', () => {
+	test('issue 26: the consent travels as a form, proofs under proofs[]; picture titles as multipart text parts', () => {
 		const file = { fileName: 'proof.pdf', mimeType: 'application/pdf', data: Buffer.from('%PDF') };
 		const consent = findEndpoint('consent', 'set') as Endpoint;
 		const request: PreparedRequest = {
@@ -473,14 +477,24 @@ describe('request bodies decided in docs/assumptions.md', () => {
 			path: '/customers/10001/consent',
 			pathParams: { customerId: 10001 },
 			qs: {},
-			body: { reason: 'Signed form' },
-			files: [{ part: 'proof_file', file }],
+			body: { reason: 'Signed form', consent_date: '2026-05-01T08:00:00+00:00', accept_outside_hours: 1 },
+			files: [
+				{ part: 'proofs[]', file },
+				{ part: 'proofs[]', file: { ...file, fileName: 'recording.mp3' } },
+			],
 			hints: [],
+			notices: [],
 		};
-		expect(toApiRequest(consent, request, 0)).toMatchObject({
-			body: { reason: 'Signed form', proof_file: { file_name: 'proof.pdf', content_base64: 'JVBERg==' } },
-			noRetryStatuses: [502],
-		});
+		const sent = toApiRequest(consent, request, 0);
+		expect(sent.noRetryStatuses).toEqual([502]);
+		const form = (sent.body as Buffer).toString('utf8');
+		expect(form).toContain('name="reason"\r\n\r\nSigned form\r\n');
+		expect(form).toContain('name="consent_date"\r\n\r\n2026-05-01T08:00:00+00:00\r\n');
+		expect(form).toContain('name="accept_outside_hours"\r\n\r\n1\r\n');
+		expect(form).toContain('name="proofs[]"; filename="proof.pdf"');
+		expect(form).toContain('name="proofs[]"; filename="recording.mp3"');
+		const withoutFiles = toApiRequest(consent, { ...request, files: [] }, 0);
+		expect(String((withoutFiles.headers as IDataObject)['Content-Type'])).toMatch(/^multipart\/form-data; boundary=/);
 		const picture = findEndpoint('product', 'uploadPublicPicture') as Endpoint;
 		const upload = toApiRequest(
 			picture,

@@ -1,19 +1,17 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../nodes/AgencyCrm/catalogue';
-import { extrasGroupOf } from '../../nodes/AgencyCrm/catalogue/form';
 import { keyOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import { blocks, InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 import type { Endpoint, FieldSpec, PreparedRequest, RuleSource } from '../../nodes/AgencyCrm/catalogue/types';
 import type { Baseline, Parameters } from '../support/cases/baseline';
-import { baselineOf, operationKey, prepareItem, withField } from '../support/cases/baseline';
+import { baselineOf, inCollection, operationKey, prepareItem, withField } from '../support/cases/baseline';
 import type { Binary } from '../support/fakeN8n';
 
 /**
  * Issue 9: a rule that comes from an assumption (a `guess` source) never refuses input. For every
- * guess in the catalogue (a field's rules, option values and requirement; the checks across fields;
- * the page size of lists the spec does not cap), input that breaks it is prepared from the in-process
- * case of the operation: the request must be prepared, carry the value as given (or leave it out), and
+ * guess in the catalogue (a field's rules, option values and requirement; the checks across fields),
+ * input that breaks it is prepared from the in-process case of the operation: the request must be prepared, carry the value as given (or leave it out), and
  * a hint must name the field. A guess no input could break fails the test.
  */
 
@@ -33,8 +31,9 @@ function emptyValue(property: INodeProperties): unknown {
 	return property.type === 'multiOptions' ? [] : '';
 }
 
-/** The value the prepared request carries for the field. */
+/** The value the prepared request carries for the field (a field sent as a criterion: its row's, before resolution). */
 function valueOf(request: PreparedRequest, field: FieldSpec): unknown {
+	if (field.criterion) return request.criteria?.find((row) => row.label === `"${field.property.displayName}"`)?.value;
 	const source = field.in === 'query' ? request.qs : request.body;
 	return keyOf(field)
 		.split('.')
@@ -58,11 +57,11 @@ function breakingValue(field: FieldSpec, test: (value: unknown) => string | unde
 interface GuessCase {
 	name: string;
 	endpoint: Endpoint;
-	/** The guess broken; any guess for the page size, whose topic lives in prepareRequest. */
+	/** The guess broken. */
 	source?: RuleSource;
 	/** Text a hint must contain to name the field (a check names its fields itself, quoted). */
 	field: string;
-	kind: 'rule' | 'values' | 'required' | 'check' | 'page size';
+	kind: 'rule' | 'values' | 'required' | 'check';
 	/** The broken input, or undefined when none could be found (the case then fails). */
 	parameters?: Parameters;
 	binary?: Record<string, Binary>;
@@ -70,12 +69,18 @@ interface GuessCase {
 	expectSent?: (request: PreparedRequest) => void;
 }
 
+/** A calendar period whose end comes before its start. */
+const ENDS_BEFORE_IT_STARTS = { from: '2025-11-10T00:00:00Z', to: '2025-11-03T00:00:00Z' };
+
 /** Input that breaks each guessed check across fields, keyed by operation. */
 const BREAKING_CHECKS: Record<string, (parameters: Parameters) => Parameters> = {
 	'customer:create': (parameters) => ({ ...parameters, lastname: '', additionalFields: {} }),
 	'lead:createSeller': (parameters) => ({ ...parameters, additionalFields: {} }),
 	'lead:createBuyer': (parameters) => ({ ...parameters, additionalFields: {} }),
 	'user:deletePhoto': (parameters) => ({ ...parameters, profilePicture: false, signaturePicture: false }),
+	'calendar:getAllEvents': (parameters) => inCollection(parameters, 'filters', ENDS_BEFORE_IT_STARTS),
+	'calendar:getPermanenceUsers': (parameters) => inCollection(parameters, 'options', ENDS_BEFORE_IT_STARTS),
+	'calendar:getUserAvailability': (parameters) => inCollection(parameters, 'options', ENDS_BEFORE_IT_STARTS),
 };
 
 function fieldCases(endpoint: Endpoint, baseline: Baseline | undefined): GuessCase[] {
@@ -146,21 +151,6 @@ function endpointCases(endpoint: Endpoint, baseline: Baseline | undefined): Gues
 			binary: baseline?.binary,
 		});
 	}
-	if (endpoint.pagination && !endpoint.maxPageSize) {
-		const group = extrasGroupOf(endpoint);
-		found.push({
-			endpoint,
-			name: 'Page Size is above the largest page seen',
-			kind: 'page size',
-			field: '"Page Size"',
-			parameters: baseline && {
-				...baseline.parameters,
-				[group]: { ...(baseline.parameters[group] as Parameters), perPage: 500 },
-			},
-			binary: baseline?.binary,
-			expectSent: (request) => expect(request.pageSize).toBe(500),
-		});
-	}
 	return found;
 }
 
@@ -173,7 +163,7 @@ afterAll(() => {
 	const count = (kind: GuessCase['kind']) => exercised.get(kind) ?? 0;
 	process.stdout.write(
 		`${fieldsExercised.size} guess-sourced fields exercised (${count('rule')} rules, ${count('values')} value lists, ` +
-			`${count('required')} requirements), ${count('check')} checks and ${count('page size')} page sizes: ` +
+			`${count('required')} requirements) and ${count('check')} checks: ` +
 			'each sent with a hint, none refused\n',
 	);
 });
@@ -195,7 +185,7 @@ test.each(GUESSES.map((guess) => ({ ...guess, title: `${operationKey(guess.endpo
 		);
 		guess.expectSent?.(request);
 		exercised.set(guess.kind, (exercised.get(guess.kind) ?? 0) + 1);
-		if (guess.kind !== 'check' && guess.kind !== 'page size') {
+		if (guess.kind !== 'check') {
 			fieldsExercised.add(`${operationKey(guess.endpoint)} ${guess.field}`);
 		}
 	},

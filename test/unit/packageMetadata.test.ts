@@ -46,8 +46,16 @@ describe('package.json', () => {
 		expect(pkg.keywords).toContain('n8n-community-node-package');
 	});
 
-	it('refuses a publish without provenance before packing', () => {
+	it('refuses a publish without provenance: npm itself (publishConfig), and the guard when scripts run', () => {
+		expect(pkg.publishConfig).toEqual({ provenance: true });
 		expect(pkg.scripts.prepublishOnly).toBe('node scripts/require-provenance.js');
+	});
+
+	it("asks for the n8n-node CLI's strict checks (eslint.config.mjs must then be n8n's template, unchanged)", () => {
+		expect(pkg.n8n.strict).toBe(true);
+		expect(read('eslint.config.mjs')).toBe(
+			read('node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs'),
+		);
 	});
 });
 

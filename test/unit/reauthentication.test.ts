@@ -180,7 +180,7 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('PACK_NOT_GRANTED: Customers pack needed (HTTP 403)');
 		expect(error.description).toBe(
-			"This operation needs the Customers pack: ask Agency CRM to grant it to this API client. An agency named in the request must also belong to the credential's site.<br>Request ID: r-403 (quote it to Agency CRM support)",
+			"This operation needs the Customers pack, and its permission and right (each operation has both, e.g. SITE_PRODUCT:READ + RS:PRODUCT_SEARCH to search properties), granted to the API client in Agency CRM's back office: ask for what is missing. An agency named in the request must also belong to the credential's site.<br>Request ID: r-403 (quote it to Agency CRM support)",
 		);
 		expect(error.context.apiError).toMatchObject({ code: 'PACK_NOT_GRANTED', request_id: 'r-403' });
 	});
@@ -209,7 +209,7 @@ describe.each(CORES)('on the n8n %s core', (core) => {
 		);
 		expect(error.message).toBe('UNAUTHENTICATED: Token revoked (HTTP 401)');
 		expect(error.description).toBe(
-			'Agency CRM refused the access token even after a new token exchange: open the credential, check the Client ID and Client Secret, and press Test.<br>Request ID: r-9 (quote it to Agency CRM support)',
+			'Agency CRM refused the access token even after a new token exchange: open the credential, check the Client ID and Client Secret, and press Save, which tests them.<br>Request ID: r-9 (quote it to Agency CRM support)',
 		);
 		expect(crm.state.exchanges).toBe(2);
 		expect(crm.requests).toHaveLength(3);

@@ -18,6 +18,7 @@ const request = (body: PreparedRequest['body']): PreparedRequest => ({
 	body,
 	files: [],
 	hints: [],
+	notices: [],
 });
 
 test('every GET, PUT, PATCH and DELETE is resent', () => {

@@ -174,12 +174,19 @@ describe('issue 17: 429s wait by time, failures by attempts; a resent DELETE ans
 		}
 	});
 
-	test('a DELETE resent after a reset and answered 404 succeeds: the first one removed the record', async () => {
+	test('a DELETE of a record seen before, resent after a reset and answered 404, succeeds: the first one removed the record', async () => {
 		const gone = errorAnswer(404, 'NOT_FOUND', 'Follow-up not found');
 		const resent = scripted([reset(), gone]);
 		const path = '/customers/5/follow-ups/8';
-		const response = await apiRequest(resent.context, { method: 'DELETE', idempotent: true, path });
+		const response = await apiRequest(resent.context, { method: 'DELETE', idempotent: true, path, recordSeen: true });
 		expect(response.statusCode).toBe(204);
+		// Issue 26: not seen before, the 404 may be an ID that names nothing: the item fails, saying both.
+		const unseen = scripted([reset(), errorAnswer(404, 'NOT_FOUND', 'Follow-up not found')]);
+		const error = await failureOf<NodeApiError>(
+			apiRequest(unseen.context, { method: 'DELETE', idempotent: true, path }),
+		);
+		expect(error.message).toBe('NOT_FOUND: Follow-up not found (HTTP 404)');
+		expect(error.description).toContain('it may have removed the record, or the ID names no record');
 		const first = scripted([errorAnswer(404, 'NOT_FOUND', 'Follow-up not found')]);
 		await expect(apiRequest(first.context, { method: 'DELETE', idempotent: true, path })).rejects.toThrow(
 			'NOT_FOUND: Follow-up not found (HTTP 404)',
@@ -282,6 +289,25 @@ describe('pagination', () => {
 		]);
 	});
 
+	test('issue 26: a list that names its page size otherwise is paged with that name (count, perPage)', async () => {
+		const pageOf = (ids: number[], more: boolean) => ok({ data: ids.map((id) => ({ id })), meta: { has_more: more } });
+		const { context, calls } = scripted([pageOf([1, 2], true), pageOf([3], false), pageOf([4], false)]);
+		const search = { method: 'POST' as const, idempotent: true, path: '/products/search', pageKeys: { size: 'count' } };
+		expect(await collectPages(context, search, 'offset', undefined, 2)).toHaveLength(3);
+		const events = {
+			method: 'GET' as const,
+			idempotent: true,
+			path: '/calendar/events',
+			pageKeys: { size: 'perPage' },
+		};
+		expect(await collectPages(context, events, 'offset', undefined, 50)).toHaveLength(1);
+		expect(calls.map((call) => call.body ?? call.qs)).toEqual([
+			{ count: 2, offset: 0 },
+			{ count: 2, offset: 2 },
+			{ perPage: 50, offset: 0 },
+		]);
+	});
+
 	test('issue 17: offset meta without has_more continues on total; a short page is not the end', async () => {
 		const offsetPage = (ids: number[], offset: number) =>
 			ok({ data: ids.map((id) => ({ id })), meta: { offset, per_page: 3, total: 7 } });
@@ -334,7 +360,7 @@ describe('pagination', () => {
 		);
 	});
 
-	test('issue 17: the page size chosen is sent as it is, beyond 200 too', async () => {
+	test("issue 17: the transport sends the page size it is given (a Page Size above the largest page is capped before, by the item's plan)", async () => {
 		const { context, calls } = scripted([page([1], null)]);
 		await collectPages(context, { method: 'GET', idempotent: true, path: '/users' }, 'cursor', undefined, 500);
 		expect(calls[0].qs).toEqual({ per_page: 500 });

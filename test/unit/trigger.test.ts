@@ -384,7 +384,9 @@ describe('what a delivery names', () => {
 			answers: [record({ name: 'the record' })],
 			parameters: { fetchFullRecord: true },
 		});
-		expect(fake.requests()).toEqual([{ method: 'GET', url: path, qs: undefined, body: undefined }]);
+		// A contact is always read with its origin and groups (issue 26).
+		const qs = type === 'customer' ? { include: 'origin,groups' } : undefined;
+		expect(fake.requests()).toEqual([{ method: 'GET', url: path, qs, body: undefined }]);
 		expect(items).toEqual([
 			{
 				event_type: (notification as IDataObject).event_type ?? null,
@@ -460,23 +462,29 @@ describe('related data', () => {
 			customerUpdate(5),
 			{ customerInclude: ['address', 'groups'] },
 			'/customers/5',
-			{ include: 'address,groups' },
+			{ include: 'origin,groups,address' },
 		],
 		[
-			'products: fetch in the query',
+			"products: fetch in the query, 0.1.0's values (criteria, pictures, lots) as production's",
 			{ event_type: 'PRODUCT_UPDATE', product_id: 8 },
 			{ productFetch: ['criteria', 'pictures', 'lots'] },
 			'/products/8',
-			{ fetch: 'criteria,pictures,lots' },
+			{ fetch: 'criteres_text,criteres_number,criteres_fulltext,criteres_flag,products_photos' },
 		],
 		[
 			'a value outside the suggestions, from an expression, is sent as is',
 			{ event_type: 'PRODUCT_UPDATE', product_id: 8 },
-			{ productFetch: 'criteria, floor_plans' },
+			{ productFetch: 'criteres_flag, floor_plans' },
 			'/products/8',
-			{ fetch: 'criteria,floor_plans' },
+			{ fetch: 'criteres_flag,floor_plans' },
 		],
-		['nothing chosen: no query parameter', customerUpdate(5), { customerInclude: [] }, '/customers/5', undefined],
+		[
+			'nothing chosen: a contact with what its output shows (origin and groups)',
+			customerUpdate(5),
+			{ customerInclude: [] },
+			'/customers/5',
+			{ include: 'origin,groups' },
+		],
 	])('%s', async (_case, notification, parameters, path, qs) => {
 		const { fake } = await deliver(notification, {
 			answers: [record({})],
@@ -561,7 +569,9 @@ describe('Drop Repeated Deliveries: production sends no delivery id, so a repeat
 		const first = await deliver(customerUpdate(5), { parameters: drop, answers: [contact()] });
 		expect(first.items).toHaveLength(1);
 		// Fetch Full Record is off: the record is fetched to compare, and not output.
-		expect(first.fake.requests()).toEqual([{ method: 'GET', url: '/customers/5', qs: undefined, body: undefined }]);
+		expect(first.fake.requests()).toEqual([
+			{ method: 'GET', url: '/customers/5', qs: { include: 'origin,groups' }, body: undefined },
+		]);
 		expect(first.items[0]).not.toHaveProperty('record');
 		const repeat = await deliver(customerUpdate(5), { parameters: drop, answers: [contact()] });
 		expect(repeat.items).toEqual([]);
@@ -843,7 +853,7 @@ describe('Skip Unchanged Records', () => {
 			parameters: { ...skip, customerInclude: ['groups'] },
 			answers: [record(ana)],
 		});
-		expect(contactFetch.fake.requests()[0].qs).toEqual({ include: 'groups,address,consent,stopSms' });
+		expect(contactFetch.fake.requests()[0].qs).toEqual({ include: 'origin,groups,address,consent,stopSms' });
 		const product = await deliver(
 			{ event_type: 'PRODUCT_UPDATE', resource_id: 8 },
 			{ parameters: skip, answers: [record({ product_id: 8 })] },
@@ -855,12 +865,12 @@ describe('Skip Unchanged Records', () => {
 			parameters: { ...skip, contactCompared: [] },
 			answers: [record({})],
 		});
-		expect(removed.fake.requests()[0].qs).toBeUndefined();
+		expect(removed.fake.requests()[0].qs).toEqual({ include: 'origin,groups' });
 		const unskipped = await deliver(customerUpdate(7), {
 			parameters: { fetchFullRecord: true },
 			answers: [record({})],
 		});
-		expect(unskipped.fake.requests()[0].qs).toBeUndefined();
+		expect(unskipped.fake.requests()[0].qs).toEqual({ include: 'origin,groups' });
 	});
 
 	test.each([
@@ -1045,9 +1055,9 @@ describe('after an activation: the suspension said, the catch-up when deliveries
 					method: 'POST',
 					url: '/products/search',
 					qs: undefined,
-					body: { last_modified: '2026-05-01T10:15:00+00:00', per_page: 100 },
+					body: { last_modified: '2026-05-01T10:15:00+00:00', count: 100 },
 				},
-				{ method: 'POST', url: '/customers/search', qs: undefined, body: { per_page: 200 } },
+				{ method: 'POST', url: '/customers/search', qs: { include: 'origin,groups' }, body: { per_page: 200 } },
 			]);
 			expect(fake.httpRequests.map(({ method, url, headers, body }) => ({ method, url, headers, body }))).toEqual([
 				{

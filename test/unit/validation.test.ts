@@ -29,7 +29,7 @@ test('a date picked without a zone is in the workflow time zone, sent as UTC', a
 		actionTypeId: 1,
 		additionalFields: { date: '2026-07-01T09:30:00' },
 	});
-	expect(request.body).toEqual({ action_type_id: 1, date: '2026-07-01T07:30:00Z' });
+	expect(request.body).toEqual({ action_id: 1, date_performed: '2026-07-01T07:30:00Z' });
 });
 
 test('ids the spec types as integers refuse 1e3, 0x10 or text, naming the field', async () => {
@@ -85,20 +85,23 @@ test('invalid extra JSON is reported by position, without echoing the text', asy
 	expect(problem.message).not.toContain('Secret');
 });
 
-test('Limit is checked before any request; Page Size is capped only where the spec caps it', async () => {
+test('Limit is checked before any request; a Page Size above the largest page is asked as it, with a notice', async () => {
 	expect(await problems('customer', 'getAll', { returnAll: false, limit: 0, filters: {}, options: {} })).toEqual([
 		{ field: '"Limit"', message: 'must be at least 1' },
 	]);
-	const customers = await prepare('customer', 'getAll', {
-		returnAll: true,
-		filters: {},
-		options: { perPage: 500 },
-	});
-	expect(customers.pageSize).toBe(500);
-	expect(customers.hints.map((hint) => hint.field)).toEqual(['"Page Size" (per_page)']);
-	expect(await problems('agency', 'getAll', { returnAll: true, filters: {}, options: { perPage: 500 } })).toEqual([
-		{ field: '"Page Size" (per_page)', message: 'must be at most 200' },
-	]);
+	// Production's reference caps per_page at 200 everywhere; the spec says so of the agency list.
+	for (const resource of ['customer', 'agency']) {
+		const request = await prepare(resource, 'getAll', { returnAll: true, filters: {}, options: { perPage: 500 } });
+		expect(request.pageSize).toBe(200);
+		expect(request.hints).toEqual([]);
+		expect(request.notices).toEqual([
+			'"Page Size" 500 is more than the 200 records a page of this list holds at most: pages of 200 were asked for',
+		]);
+	}
+	const unchosen = await prepare('customer', 'getAll', { returnAll: true, filters: {}, options: {} });
+	expect(unchosen).toMatchObject({ pageSize: 200, notices: [] });
+	const chosen = await prepare('customer', 'getAll', { returnAll: true, filters: {}, options: { perPage: 30 } });
+	expect(chosen).toMatchObject({ pageSize: 30, notices: [] });
 });
 
 test('a guess only hints: an email that does not look like one is sent as typed', async () => {
@@ -146,9 +149,10 @@ describe('issue 17, point 5: a per_page in the extra query or body of a list is 
 		const fromQuery = await prepare('customer', 'getAll', search({ extraQueryJson: '{"per_page": 30, "lang": "fr"}' }));
 		expect(fromQuery).toMatchObject({ pageSize: 30, qs: { lang: 'fr' } });
 		expect(fromQuery.qs).not.toHaveProperty('per_page');
-		const fromBody = await prepare('product', 'getAll', search({ extraBodyJson: '{"per_page": "25"}' }));
+		// Product search's page size is production's `count`.
+		const fromBody = await prepare('product', 'getAll', search({ extraBodyJson: '{"count": "25"}' }));
 		expect(fromBody.pageSize).toBe(25);
-		expect(fromBody.body).not.toHaveProperty('per_page');
+		expect(fromBody.body).not.toHaveProperty('count');
 	});
 
 	test('refused before sending when it contradicts Page Size, or is not a page size', async () => {
@@ -201,44 +205,70 @@ describe('issue 17, point 9: a file whose bytes contradict its image type is ref
 	});
 });
 
-describe('issue 17, point 11: the guessed names and encoding of uploads are options, their defaults the guesses', () => {
+describe("issue 26: the consent as production takes it; a picture's part name an option, its default the guess", () => {
 	const proof = { data: Buffer.from('%PDF-1.4 signed form'), fileName: 'form.pdf', mimeType: 'application/pdf' };
-	const consent = (additionalFields: IDataObject) =>
+	const recording = { data: Buffer.from('ID3'), fileName: 'call.mp3', mimeType: 'audio/mpeg' };
+	const consent = (reason: string, additionalFields: IDataObject) =>
 		prepareRequest(
 			fakeContext({
-				itemParameters: [
-					{
-						customerId: byId(10003),
-						reason: 'Signed form',
-						additionalFields: { proofBinaryPropertyName: 'data', ...additionalFields },
-					},
-				],
-				binaries: [{ data: proof }],
+				itemParameters: [{ customerId: byId(10003), reason, additionalFields }],
+				binaries: [{ data: proof, call: recording }],
 			}).execute,
 			findEndpoint('consent', 'set')!,
 			0,
 		);
 
-	test('by default the proof goes as JSON base64 under proof_file', async () => {
-		const request = await consent({});
-		const sent = toApiRequest(findEndpoint('consent', 'set')!, request, 0);
-		expect(sent.body).toEqual({
-			reason: 'Signed form',
-			proof_file: { file_name: 'form.pdf', content_base64: proof.data.toString('base64') },
+	test('a form with the reason, the date in +00:00, outside hours as 1, and every proof under proofs[]', async () => {
+		const request = await consent('Signed form', {
+			proofBinaryPropertyName: 'data, call',
+			collectedAt: '2026-05-01T10:00:00.000+02:00',
+			acceptOutsideHours: true,
 		});
-	});
-
-	test('renamed and sent as a multipart part, the options themselves never sent', async () => {
-		const request = await consent({ uploadPartName: 'proof', uploadEncoding: 'multipart' });
-		expect(request.body).toEqual({ reason: 'Signed form' });
+		expect(request.body).toEqual({
+			reason: 'Signed form',
+			consent_date: '2026-05-01T08:00:00+00:00',
+			accept_outside_hours: 1,
+		});
 		const sent = toApiRequest(findEndpoint('consent', 'set')!, request, 0);
 		const type = String((sent.headers as IDataObject)['Content-Type']);
-		expect(type).toMatch(/^multipart\/form-data; boundary=/);
 		const parts = parseMultipart(sent.body as Buffer, type);
-		expect(parts.map((part) => [part.name, part.filename])).toEqual([
-			['reason', undefined],
-			['proof', 'form.pdf'],
+		expect(parts.map((part) => [part.name, part.filename ?? part.data.toString()])).toEqual([
+			['reason', 'Signed form'],
+			['consent_date', '2026-05-01T08:00:00+00:00'],
+			['accept_outside_hours', '1'],
+			['proofs[]', 'form.pdf'],
+			['proofs[]', 'call.mp3'],
 		]);
+	});
+
+	test.each([
+		['an email header (RFC 2822)', 'Fri, 01 May 2026 10:00:00 +0200'],
+		["SQL's form, in the workflow's zone (Paris)", '2026-05-01 10:00:00'],
+		['a Unix time in seconds', 1777622400],
+		['a Unix time in milliseconds', 1777622400000],
+	])('any date a user gives: %s, sent as +00:00', async (_form, collectedAt) => {
+		const request = await consent('Signed form', { collectedAt });
+		expect(request.body.consent_date).toBe('2026-05-01T08:00:00+00:00');
+	});
+
+	test("a consent without a date is dated now, as production's clients always send one", async () => {
+		const request = await consent('Signed form', {});
+		expect(request.body.consent_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+	});
+
+	test('a reason over 64 characters, or a date the node cannot read, is refused before sending, naming the field', async () => {
+		const error = await consent('x'.repeat(65), { collectedAt: 'next tuesday' }).catch((thrown: unknown) => thrown);
+		expect((error as InputError).problems).toEqual([
+			expect.objectContaining({ field: '"Reason" (reason)', message: 'must be at most 64 characters (it has 65)' }),
+			expect.objectContaining({ field: '"Consent Date" (consent_date)' }),
+		]);
+	});
+
+	test('a proof field the item does not have is refused, naming it', async () => {
+		const error = await consent('Signed form', { proofBinaryPropertyName: 'data, scan' }).catch(
+			(thrown: unknown) => thrown,
+		);
+		expect((error as InputError).message).toContain('names the binary field "scan", which this item does not have');
 	});
 
 	test('a product picture goes under "file" by default, under the name chosen in Picture Sent As otherwise', async () => {

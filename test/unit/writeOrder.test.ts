@@ -61,3 +61,45 @@ test('at Concurrency 1 nothing waits on an item that has not started', async () 
 	const keys = [['email:a'], ['email:a'], ['email:b'], ['email:a']];
 	expect((await runItems(keys, 1, () => 1)).written).toEqual([0, 1, 2, 3]);
 });
+
+test('issue 26: one contact named two ways (email in one item, phone in another) is written in input order once found', async () => {
+	const order = new WriteOrder();
+	const written: number[] = [];
+	// Item 0 names the contact by email and finds it late; item 1 by phone and finds it first.
+	const named = [['email:ana@example.com'], ['phone:612345678'], ['email:bob@example.com']];
+	const found = ['contact:42', 'contact:42', 'contact:43'];
+	const searchMs = [40, 5, 5];
+	await mapBounded(3, 3, async (index) => {
+		const turn = order.reserve(index);
+		try {
+			await turn.ready(named[index]);
+			await wait(searchMs[index]);
+			await turn.resolved([found[index]]);
+			await wait(5);
+			written.push(index);
+		} finally {
+			turn.done();
+		}
+	});
+	expect(written.indexOf(0)).toBeLessThan(written.indexOf(1));
+	expect(written).toHaveLength(3);
+});
+
+test('issue 26: an item that never finds its contact (it fails, or creates) does not hold later ones past its end', async () => {
+	const order = new WriteOrder();
+	const written: number[] = [];
+	await mapBounded(2, 2, async (index) => {
+		const turn = order.reserve(index);
+		try {
+			await turn.ready([`email:${index}`]);
+			if (index === 0) throw new Error('search failed');
+			await turn.resolved(['contact:7']);
+			written.push(index);
+		} catch {
+			// Continue On Fail: the item ends its turn like any other.
+		} finally {
+			turn.done();
+		}
+	});
+	expect(written).toEqual([1]);
+});

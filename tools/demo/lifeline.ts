@@ -1,12 +1,13 @@
 import { ancestors, ProcessInfo, stillRuns } from '../processes';
 
 /**
- * The demo lives as long as the `npm start` that started it. `npm start` runs it through a shell
- * (npm → sh → node); a SIGTERM to npm reaches the shell only, and a SIGKILL nobody: either way npm
- * or the shell is gone while this process runs on. So it watches them, and stops when one is gone.
+ * The demo lives as long as the `npm start` that started it. npm runs it as its own child
+ * (`exec` in package.json, then in scripts/start-demo.sh), and passes a SIGINT or SIGTERM on to it;
+ * but a SIGKILL to npm reaches nobody, and leaves this process running alone. So it watches npm (and
+ * whatever may stand between them), and stops when one is gone.
  */
 
-/** How many parents may stand between this process and npm: the shell of `npm start`, npm itself. */
+/** How many parents may stand between this process and npm (a shell where `exec` was left out), npm included. */
 const LEVELS_UP_TO_NPM = 4;
 const CHECK_EVERY_MS = 200;
 

@@ -80,18 +80,28 @@ function isFree(port: number): Promise<boolean> {
 	});
 }
 
-/** Who listens on the port, when `ss` can tell: `pid 1234 (node …/n8n start)`. */
-function holderOf(port: number): string | undefined {
+/** The pid listening on the port, as Linux's `ss` or (macOS) `lsof` tells it. */
+function listenerOf(port: number): number | undefined {
 	const ss = onPath('ss');
-	if (!ss) return undefined;
+	const lsof = onPath('lsof');
 	try {
-		const listing = execFileSync(ss, ['-Hltnp', `sport = :${port}`], { encoding: 'utf8' });
-		const pid = Number(/pid=(\d+)/.exec(listing)?.[1]);
-		const command = pid ? processInfo(pid)?.command : undefined;
-		return command ? `pid ${pid} (${command.slice(0, 100)})` : undefined;
+		if (ss)
+			return Number(/pid=(\d+)/.exec(execFileSync(ss, ['-Hltnp', `sport = :${port}`], { encoding: 'utf8' }))?.[1]);
+		if (lsof)
+			return Number(
+				execFileSync(lsof, ['-t', '-nP', `-iTCP:${port}`, '-sTCP:LISTEN'], { encoding: 'utf8' }).split('\n')[0],
+			);
 	} catch {
-		return undefined;
+		// neither could tell
 	}
+	return undefined;
+}
+
+/** Who listens on the port, when the system can tell: `pid 1234 (node …/n8n start)`. */
+function holderOf(port: number): string | undefined {
+	const pid = listenerOf(port);
+	const command = pid ? processInfo(pid)?.command : undefined;
+	return command ? `pid ${pid} (${command.slice(0, 100)})` : undefined;
 }
 
 /** One line per port already in use, naming its variable and who holds it; empty when all are free. */

@@ -5,8 +5,8 @@ import { processInfo, stillRuns } from '../processes';
 
 /**
  * One demo at a time per data folder: the running demo leaves `running.json` there (its pid, its
- * start time, and what a second `npm start` must say). scripts/start-demo.sh reads it before any
- * install or build, so a second start answers at once; a record whose process is gone is stale.
+ * start time, and what a second `npm start` must say). scripts/start-demo.sh asks `liveDemo` (as
+ * built by the running demo) before any install or build, so a second start answers at once.
  */
 
 export interface RunningDemo {
@@ -24,6 +24,12 @@ function readRecord(file: string): RunningDemo | undefined {
 	} catch {
 		return undefined;
 	}
+}
+
+/** The demo holding the folder, while it runs (a record whose process is gone, or another process now, is stale). */
+export function liveDemo(folder: string): RunningDemo | undefined {
+	const holder = readRecord(path.join(folder, RECORD));
+	return holder && stillRuns(holder) ? holder : undefined;
 }
 
 /**
@@ -45,8 +51,8 @@ export function claimFolder(
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
 		}
-		const holder = readRecord(file);
-		if (holder && stillRuns(holder)) return { claimed: false, running: holder };
+		const holder = liveDemo(folder);
+		if (holder) return { claimed: false, running: holder };
 		rmSync(file, { force: true });
 	}
 	throw new Error(`Could not claim ${file}: another demo keeps recreating it`);

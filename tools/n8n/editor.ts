@@ -3,7 +3,7 @@ import { chromium } from 'playwright-core';
 
 import type { N8nProcess } from './launcher';
 import { OWNER } from './launcher';
-import type { Credential } from './workflows';
+import type { Credential, NodeSpec } from './workflows';
 import { chainedWorkflow, crmNode, linearWorkflow } from './workflows';
 
 /**
@@ -16,12 +16,20 @@ export const CHROMIUM = process.env.AGENCY_CRM_CHROMIUM ?? '/usr/bin/chromium';
 
 const byTestId = (id: string) => `[data-test-id="${id}"]`;
 
+const version2 = { typeVersion: 2 };
+
+/** Forms the editor opens: one node run after a manual start, another beside it, to look at. */
+function formsWorkflow(id: string, name: string, run: NodeSpec, shown: NodeSpec) {
+	const workflow = linearWorkflow(id, [run]);
+	const [alone] = chainedWorkflow(id, [shown]).nodes;
+	return { ...workflow, name, nodes: [...workflow.nodes, { ...alone, position: [220, -240] }] };
+}
+
 /**
  * The contact forms the editor tests and screenshots open, at node version 2: a Create or Update left
  * to fill in, and a Create (after a manual start) whose email and mobile phone are not ones.
  */
 export function contactFormsWorkflow(id: string, credential: Credential) {
-	const version2 = { typeVersion: 2 };
 	const create = crmNode(
 		'Create Contact',
 		credential,
@@ -34,9 +42,48 @@ export function contactFormsWorkflow(id: string, credential: Credential) {
 		{ resource: 'customer', operation: 'upsert' },
 		version2,
 	);
-	const workflow = linearWorkflow(id, [create]);
-	const [alone] = chainedWorkflow(id, [upsert]).nodes;
-	return { ...workflow, name: 'Contact forms', nodes: [...workflow.nodes, { ...alone, position: [220, -240] }] };
+	return formsWorkflow(id, 'Contact forms', create, upsert);
+}
+
+/**
+ * The property forms the editor tests and screenshots open, at node version 2: a Create whose
+ * criteria rows are chosen from the lists (type, price, rooms, status), and a Get of listing 5001 with
+ * its criteria, simplified (after a manual start).
+ */
+export function propertyFormsWorkflow(id: string, credential: Credential) {
+	const create = crmNode(
+		'Create Property',
+		credential,
+		{
+			resource: 'product',
+			operation: 'create',
+			agencyId: { __rl: true, mode: 'id', value: '101' },
+			additionalFields: {
+				reference: 'VA-EDITOR',
+				criteria: {
+					criterion: [
+						{ id: 'TypeBien', listValue: 'Maison' },
+						{ id: 'Prix', value: '415000' },
+						{ id: 'NbPieces', value: '5' },
+						{ id: 'Statut', listValue: 'EnCours' },
+					],
+				},
+			},
+		},
+		version2,
+	);
+	const get = crmNode(
+		'Get Property',
+		credential,
+		{
+			resource: 'product',
+			operation: 'get',
+			productId: { __rl: true, mode: 'id', value: '5001' },
+			options: { output: 'simple', fetch: ['criteres_text', 'criteres_number', 'criteres_flag'] },
+		},
+		version2,
+	);
+	return formsWorkflow(id, 'Property forms', get, create);
 }
 
 export interface Editor {
@@ -45,15 +92,20 @@ export interface Editor {
 	close(): Promise<void>;
 }
 
+/** Signs the page in to the n8n at `url` as its owner, through the sign-in form. */
+export async function signIn(page: Page, url: string) {
+	await page.goto(`${url}/signin`);
+	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"]').first().fill(OWNER.email);
+	await page.locator('input[type="password"]').first().fill(OWNER.password);
+	await page.keyboard.press('Enter');
+	await page.waitForURL((address) => !address.pathname.startsWith('/signin'), { timeout: 30_000 });
+}
+
 /** A browser signed in to n8n as its owner. */
 export async function openEditor(server: N8nProcess): Promise<Editor> {
 	const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 	const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-	await page.goto(`${server.url}/signin`);
-	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"]').first().fill(OWNER.email);
-	await page.locator('input[type="password"]').first().fill(OWNER.password);
-	await page.keyboard.press('Enter');
-	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
+	await signIn(page, server.url);
 	return { page, url: server.url, close: () => browser.close() };
 }
 
@@ -126,6 +178,51 @@ export async function showPanelGroup({ page }: Editor, header: string) {
 export async function openNode({ page }: Editor, name: string) {
 	await page.locator(byTestId('canvas-node'), { hasText: name }).first().dblclick();
 	await page.locator(byTestId('node-parameters')).waitFor();
+}
+
+/**
+ * Opens the open node's dropdown `name` in row `row` of its rows (0-based) as a user does, and waits
+ * for its choices (loaded from the API as it opens): their names, the dropdown left open. A click
+ * while the node's view still settles may open nothing: it is clicked again after 2 s without choices.
+ */
+export async function openDropdown({ page }: Editor, name: string, row: number): Promise<string[]> {
+	const choices = page.locator(`${byTestId('parameter-input-item')}:visible .option-headline`);
+	const dropdown = page.locator(byTestId(`parameter-input-${name}`)).nth(row);
+	let names: string[] = [];
+	for (let attempt = 0; attempt < 60; attempt++) {
+		if (attempt % 8 === 0 && names.length === 0) await dropdown.click();
+		await page.waitForTimeout(250);
+		const now = await choices.allInnerTexts();
+		if (now.length > 0 && now.join('|') === names.join('|')) return names;
+		names = now;
+	}
+	throw new Error(`The dropdown ${name} of row ${row} showed no stable choices (last: ${names.join(', ')})`);
+}
+
+/** The choices of the open node's dropdown `name` in row `row` (openDropdown), then closed with Escape. */
+export async function dropdownChoices(editor: Editor, name: string, row: number): Promise<string[]> {
+	const names = await openDropdown(editor, name, row);
+	await editor.page.keyboard.press('Escape');
+	await editor.page
+		.locator(`${byTestId('parameter-input-item')}:visible`)
+		.first()
+		.waitFor({ state: 'hidden' });
+	return names;
+}
+
+/** Chooses `choice` in the open node's dropdown `name` of row `row`, as a user does. */
+export async function choose(editor: Editor, name: string, row: number, choice: string) {
+	const choices = editor.page.locator(`${byTestId('parameter-input-item')}:visible`);
+	await openDropdown(editor, name, row);
+	await choices.filter({ hasText: choice }).first().click();
+	await choices.first().waitFor({ state: 'hidden' });
+}
+
+/** Runs the open node (Execute step) and shows its output as JSON. */
+export async function executeNodeToJson({ page }: Editor) {
+	await page.locator(byTestId('node-execute-button')).first().click();
+	await page.locator(byTestId('run-data-item-count')).first().waitFor({ timeout: 30_000 });
+	await page.locator(byTestId('ndv-run-data-display-mode')).last().getByText('JSON', { exact: true }).click();
 }
 
 /** The names of the parameters the open node shows, in the order shown (collection options included). */

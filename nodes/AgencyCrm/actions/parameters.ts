@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { CollectionName } from '../catalogue/form';
+import type { CollectionName, NodeVersion } from '../catalogue/form';
 import { placeOf, versionOf } from '../catalogue/form';
 import type { Endpoint, FieldSpec } from '../catalogue/types';
 
@@ -12,7 +12,16 @@ import type { Endpoint, FieldSpec } from '../catalogue/types';
  * `{__rl, mode, value}` apart): both would search the node's whole description for every read.
  */
 export function parameterReader(context: IExecuteFunctions, endpoint: Endpoint, itemIndex: number) {
-	const version = versionOf(context.getNode().typeVersion);
+	return parameterReaderOf(context, endpoint, versionOf(context.getNode().typeVersion), itemIndex);
+}
+
+/** The same, for a node version already known (an item's plan reads its whole form through it). */
+export function parameterReaderOf(
+	context: IExecuteFunctions,
+	endpoint: Endpoint,
+	version: NodeVersion,
+	itemIndex: number,
+) {
 	const parameter = (name: string, fallback: unknown) =>
 		context.getNodeParameter(name, itemIndex, fallback, { skipValidation: true });
 	const collections = new Map<CollectionName, IDataObject>();

@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PaginationMode } from '../../shared/transport';
-import { convertField, keyOf } from '../catalogue/fields';
+import { listEntries } from '../catalogue/convert';
+import { criterionRowsOf } from '../catalogue/criteria';
+import { convertField, keyOf, maxPageSizeOf, pageSizeKeyOf } from '../catalogue/fields';
+import { formOf, versionOf } from '../catalogue/form';
 import { itemOptionsOf } from '../catalogue/nodeOptions';
 import { fillPath } from '../catalogue/requests';
 import { InputError, blocks, guard, isEmpty } from '../catalogue/rules';
@@ -12,10 +15,11 @@ import type {
 	FieldSpec,
 	FileValue,
 	Inputs,
+	OutputChoice,
 	PreparedRequest,
 } from '../catalogue/types';
 import { problemsOf } from '../catalogue/validate';
-import { parameterReader } from './parameters';
+import { parameterReaderOf } from './parameters';
 
 /**
  * Turns one item's parameters into the exact request of an endpoint: read each input, convert it,
@@ -64,27 +68,54 @@ async function readFile(context: IExecuteFunctions, itemIndex: number, propertyN
 	}
 }
 
-/** 1-2. Every input of the item, read and converted: the endpoint's fields, then the node options read with them. */
+/** The file or files an upload names by their binary fields (several, comma-separated, where `manyFiles`). */
+async function readFiles(context: IExecuteFunctions, itemIndex: number, field: FieldSpec, value: unknown) {
+	const names = field.manyFiles ? listEntries(value) : isEmpty(value) ? [] : [value];
+	if (!names.length) return { value: undefined };
+	const files: FileValue[] = [];
+	for (const name of names) {
+		const read = await readFile(context, itemIndex, name);
+		if ('problem' in read) return read;
+		files.push(read.value as FileValue);
+	}
+	return { value: field.manyFiles ? files : files[0] };
+}
+
+/**
+ * 1-2. Every input of the item in the form of its node version, read and converted: the endpoint's
+ * fields and the node options (Limit only without Return All; Concurrency is the run's, read once).
+ */
 async function readInputs(
 	context: IExecuteFunctions,
 	endpoint: Endpoint,
 	itemIndex: number,
 	env: ConvertEnv,
 ): Promise<Map<FieldSpec, Converted>> {
-	const read = parameterReader(context, endpoint, itemIndex);
-	const inputs = new Map<FieldSpec, Converted>();
-	for (const field of endpoint.fields) {
-		const value = read(field);
-		if (field.in !== 'file') inputs.set(field, convertField(field, value, env));
-		else inputs.set(field, isEmpty(value) ? { value: undefined } : await readFile(context, itemIndex, value));
-	}
+	const version = versionOf(context.getNode().typeVersion);
+	const read = parameterReaderOf(context, endpoint, version, itemIndex);
 	const options = itemOptionsOf(endpoint);
 	const returnAll = options.returnAll && read(options.returnAll);
-	for (const option of [options.extraQuery, options.extraBody, options.pageSize, options.paginationMode]) {
-		if (option) inputs.set(option, convertField(option, read(option), env));
+	const inputs = new Map<FieldSpec, Converted>();
+	for (const { field } of formOf(endpoint, version)) {
+		if (field === options.concurrency || (field === options.limit && returnAll)) continue;
+		const value = read(field);
+		if (field.in !== 'file') inputs.set(field, convertField(field, value, env));
+		else inputs.set(field, await readFiles(context, itemIndex, field, value));
 	}
-	if (options.limit && !returnAll) inputs.set(options.limit, convertField(options.limit, read(options.limit), env));
 	return inputs;
+}
+
+/**
+ * What the Output option asks: Simplified, Raw or the Selected Fields. A workflow saved under 0.1.0
+ * with Simplify off (version 1's hidden switch, catalogue/nodeOptions.ts) gets whole records, as then.
+ */
+function outputChoice(endpoint: Endpoint, inputs: Inputs): OutputChoice | undefined {
+	const { output, legacySimplify, selectedFields } = itemOptionsOf(endpoint);
+	if (!output) return undefined;
+	const asked = valueOf(inputs, output) ?? output.property.default;
+	if (asked === 'simple' && legacySimplify && valueOf(inputs, legacySimplify) === false) return { mode: 'raw' };
+	if (asked === 'fields') return { mode: 'fields', fields: listEntries(valueOf(inputs, selectedFields)) };
+	return { mode: asked === 'raw' ? 'raw' : 'simple' };
 }
 
 /** The converted value of an input, when it has one. */
@@ -94,15 +125,31 @@ function valueOf(inputs: Inputs, field: FieldSpec | undefined): unknown {
 }
 
 /**
- * A `per_page` given in the extra query or body of a list: the page size asked, moved out of the
- * extras because the node sends `per_page` itself on every page, where the list takes it. One that
- * contradicts Page Size is refused before sending (catalogue/validate.ts), never replaced.
+ * A page size (`per_page`, or the list's own key) given in the extra query or body of a list: the
+ * page size asked, moved out of the extras because the node sends it itself on every page, where the
+ * list takes it. One that contradicts Page Size is refused before sending (catalogue/validate.ts),
+ * never replaced.
  */
-function takeExtraPageSize(request: PreparedRequest): unknown {
-	const given = request.qs.per_page ?? request.body.per_page;
-	delete request.qs.per_page;
-	delete request.body.per_page;
+function takeExtraPageSize(request: PreparedRequest, key: string): unknown {
+	const given = request.qs[key] ?? request.body[key];
+	delete request.qs[key];
+	delete request.body[key];
 	return isEmpty(given) ? undefined : given;
+}
+
+/**
+ * The page size asked: the one chosen, or the largest the list serves; a larger one is asked as the
+ * largest, with a notice, rather than sent to be refused or cut short by the API.
+ */
+function pageSizeAsked(endpoint: Endpoint, chosen: unknown, request: PreparedRequest): number {
+	const { size } = maxPageSizeOf(endpoint);
+	if (chosen === undefined) return size;
+	const asked = Number(chosen);
+	if (asked <= size) return asked;
+	request.notices.push(
+		`"Page Size" ${asked} is more than the ${size} records a page of this list holds at most: pages of ${size} were asked for`,
+	);
+	return size;
 }
 
 /**
@@ -130,6 +177,7 @@ function place(endpoint: Endpoint, inputs: Inputs, env: ConvertEnv): PreparedReq
 		body: {},
 		files: [],
 		hints: [],
+		notices: [],
 	};
 	for (const field of endpoint.fields) {
 		const value = valueOf(inputs, field);
@@ -137,8 +185,11 @@ function place(endpoint: Endpoint, inputs: Inputs, env: ConvertEnv): PreparedReq
 		const key = keyOf(field);
 		if (field.in === 'path') request.pathParams[field.property.name] = value as IDataObject[string];
 		else if (field.in === 'query') request.qs[key] = value as IDataObject[string];
-		else if (field.in === 'file') request.files.push({ part: key, file: value as FileValue });
-		else setDeep(request.body, key, value);
+		else if (field.in === 'file') {
+			for (const file of [value].flat() as FileValue[]) request.files.push({ part: key, file });
+		} else if (field.in === 'criteria') {
+			request.criteria = [...(request.criteria ?? []), ...criterionRowsOf(field, value)];
+		} else setDeep(request.body, key, value);
 	}
 	const options = itemOptionsOf(endpoint);
 	const extraQuery = valueOf(inputs, options.extraQuery);
@@ -146,11 +197,14 @@ function place(endpoint: Endpoint, inputs: Inputs, env: ConvertEnv): PreparedReq
 	const extraBody = valueOf(inputs, options.extraBody);
 	if (isPlainObject(extraBody)) request.body = overlay(convertedExtraBody(endpoint, extraBody, env), request.body);
 	const limit = valueOf(inputs, options.limit);
-	const pageSize = valueOf(inputs, options.pageSize) ?? (options.pageSize && takeExtraPageSize(request));
 	const mode = valueOf(inputs, options.paginationMode);
 	if (limit !== undefined) request.limit = Number(limit);
-	if (pageSize !== undefined) request.pageSize = Number(pageSize);
+	if (options.pageSize) {
+		const chosen = valueOf(inputs, options.pageSize) ?? takeExtraPageSize(request, pageSizeKeyOf(endpoint));
+		request.pageSize = pageSizeAsked(endpoint, chosen, request);
+	}
 	if (mode !== undefined) request.pagination = mode as PaginationMode;
+	request.output = outputChoice(endpoint, inputs);
 	return request;
 }
 

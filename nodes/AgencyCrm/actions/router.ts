@@ -11,9 +11,9 @@ import { mapBounded } from './concurrency';
 import { parameterReader } from './parameters';
 import { CUSTOM_OPERATIONS } from './customOperations';
 import { prepareRequest } from './prepareRequest';
+import { resolveCriteria } from './criteria';
 import type { ItemRun } from './itemRun';
 import { runEndpoint } from './runEndpoint';
-import type { Turn } from './writeOrder';
 import { WriteOrder } from './writeOrder';
 
 /** Several problems one per line (one alone is the message), then what to do. */
@@ -102,23 +102,17 @@ function writesOf(endpoint: Endpoint, request: PreparedRequest): string[] {
 }
 
 /**
- * One item: its request prepared (its hints kept in `hints`, even when the request then fails), its
- * turn waited for when earlier items write the same record (writeOrder.ts), then sent, and its answer
- * as output items paired with it.
+ * One item: its plan prepared once (every input read, converted and judged, the request and the
+ * output asked; its hints kept in `hints`, even when the request then fails), its turn waited for
+ * when earlier items write the same record (writeOrder.ts), then sent, and its answer as output
+ * items paired with it.
  */
-async function runItem(context: IExecuteFunctions, item: ItemRun, turn: Turn, hints: Problem[]) {
+async function runItem(context: IExecuteFunctions, endpoint: Endpoint, item: ItemRun, hints: Problem[]) {
 	const itemIndex = item.index;
-	const resource = context.getNodeParameter('resource', itemIndex) as string;
-	const operation = context.getNodeParameter('operation', itemIndex) as string;
-	const endpoint = findEndpoint(resource, operation);
-	if (!endpoint) {
-		throw new NodeOperationError(context.getNode(), `Unknown operation "${operation}" for resource "${resource}"`, {
-			itemIndex,
-		});
-	}
-	const request = await prepareRequest(context, endpoint, itemIndex);
+	const request = await resolveCriteria(context, endpoint, await prepareRequest(context, endpoint, itemIndex));
 	hints.push(...request.hints);
-	await turn.ready(writesOf(endpoint, request));
+	item.notices.push(...request.notices);
+	await item.turn.ready(writesOf(endpoint, request));
 	const results = endpoint.custom
 		? await CUSTOM_OPERATIONS[endpoint.custom].call(context, endpoint, request, item)
 		: await runEndpoint(context, endpoint, request, item);
@@ -126,16 +120,31 @@ async function runItem(context: IExecuteFunctions, item: ItemRun, turn: Turn, hi
 }
 
 /**
- * The Concurrency option, read once for the run from the first item (the operation is the same for
- * every item: Resource and Operation take no expressions) and validated as any option
+ * The item's operation. In n8n it is the same for every item (Resource and Operation take no
+ * expressions); one the catalogue does not have (a workflow saved by a later version) fails the item.
+ */
+function endpointOfItem(context: IExecuteFunctions, itemIndex: number): Endpoint {
+	const resource = context.getNodeParameter('resource', itemIndex) as string;
+	const operation = context.getNodeParameter('operation', itemIndex) as string;
+	const endpoint = findEndpoint(resource, operation);
+	if (endpoint) return endpoint;
+	throw new NodeOperationError(context.getNode(), `Unknown operation "${operation}" for resource "${resource}"`, {
+		itemIndex,
+	});
+}
+
+/**
+ * The Concurrency option, read once for the run from the first item and validated as any option
  * (catalogue/validate.ts). Not a whole number of at least 1: the run stops before any request,
- * naming the option.
+ * naming the option. An unknown operation fails item by item instead.
  */
 function concurrencyOf(context: IExecuteFunctions): number {
-	const resource = context.getNodeParameter('resource', 0) as string;
-	const endpoint = findEndpoint(resource, context.getNodeParameter('operation', 0) as string);
-	// An unknown operation fails item by item, below.
-	if (!endpoint) return DEFAULT_CONCURRENCY;
+	let endpoint: Endpoint;
+	try {
+		endpoint = endpointOfItem(context, 0);
+	} catch {
+		return DEFAULT_CONCURRENCY;
+	}
 	const value = parameterReader(context, endpoint, 0)(concurrencyOption) ?? DEFAULT_CONCURRENCY;
 	const problems = problemsOf(endpoint, undefined, new Map([[concurrencyOption, { value }]]));
 	if (problems.length) throw asNodeError(context, new InputError(problems), 0);
@@ -157,10 +166,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const order = new WriteOrder();
 	const results = await mapBounded(items.length, concurrencyOf(this), async (itemIndex): Promise<ItemResult> => {
 		const turn = order.reserve(itemIndex);
-		const item: ItemRun = { index: itemIndex, notices: [] };
+		const item: ItemRun = { index: itemIndex, turn, notices: [] };
 		const hints: Problem[] = [];
 		try {
-			return { output: await runItem(this, item, turn, hints), hints, notices: item.notices };
+			const endpoint = endpointOfItem(this, itemIndex);
+			return { output: await runItem(this, endpoint, item, hints), hints, notices: item.notices };
 		} catch (error) {
 			const nodeError = asNodeError(this, error, itemIndex);
 			if (!continueOnFail) throw nodeError;

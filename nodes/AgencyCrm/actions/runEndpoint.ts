@@ -1,24 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { ApiRequest, ApiResponse } from '../../shared/transport';
-import { apiRequest, collectPages, responseData } from '../../shared/transport';
+import { answerOrRefusal, apiRequest, collectPages, responseData } from '../../shared/transport';
+import { readOf } from '../catalogue';
+import { keyOf } from '../catalogue/fields';
 import { requestFor } from '../catalogue/requests';
 import type { Endpoint, PreparedRequest } from '../catalogue/types';
 import type { ItemRun } from './itemRun';
 import { multipartBody } from './multipart';
-import { outputShaper } from './output';
+import { OUTCOME, OUTCOME_EVIDENCE, outputShaper } from './output';
 import { recordsOf, writtenRecords } from './writtenRecord';
 
-/** The request of a prepared operation: the catalogue's request (catalogue/requests.ts), with its files encoded. */
+/** The request of a prepared operation: the catalogue's request (catalogue/requests.ts), as a form where it carries files. */
 export function toApiRequest(endpoint: Endpoint, prepared: PreparedRequest, itemIndex: number): ApiRequest {
 	const request = requestFor(endpoint, prepared, itemIndex);
-	if (prepared.files.length && (prepared.upload ?? endpoint.upload) === 'base64Json') {
-		const files = prepared.files.map(({ part, file }) => [
-			part,
-			{ file_name: file.fileName, content_base64: file.data.toString('base64') },
-		]);
-		request.body = { ...prepared.body, ...Object.fromEntries(files) };
-	} else if (prepared.files.length) {
+	if (prepared.files.length || endpoint.upload === 'multipart') {
 		const { body, contentType } = multipartBody(prepared.files, prepared.body);
 		request.body = body;
 		request.headers = { 'Content-Type': contentType };
@@ -48,6 +44,36 @@ async function imageItem(
 	];
 }
 
+/** What a list's filters asked, as a notice quotes them: each key and value sent besides the related data to load. */
+function filtersOf(endpoint: Endpoint, prepared: PreparedRequest): string[] {
+	const related = endpoint.outputKeys?.relationsParameter;
+	return Object.entries({ ...prepared.qs, ...prepared.body })
+		.filter(([key]) => key !== related)
+		.map(([key, value]) => `${key} ${JSON.stringify(value)}`);
+}
+
+/** The pair a write's path names, under the keys of its fields (`customers_id`, `product_id`). */
+function pathRecord(endpoint: Endpoint, prepared: PreparedRequest): IDataObject {
+	const fields = endpoint.fields.filter((field) => field.in === 'path');
+	return Object.fromEntries(fields.map((field) => [keyOf(field), prepared.pathParams[field.property.name]]));
+}
+
+/**
+ * A DELETE of a record that has a read of its own is sent only once the record is seen: a 404 then
+ * says the ID names nothing (nothing is sent), and a 404 after a lost answer is this item's removal.
+ */
+async function seenBeforeDelete(
+	context: IExecuteFunctions,
+	endpoint: Endpoint,
+	prepared: PreparedRequest,
+	item: ItemRun,
+) {
+	const read = readOf(endpoint);
+	if (!read) return false;
+	await apiRequest(context, requestFor(read, { pathParams: prepared.pathParams }, item.index));
+	return true;
+}
+
 /** Sends one catalogue operation for one item and shapes the answer into output items. */
 export async function runEndpoint(
 	context: IExecuteFunctions,
@@ -56,15 +82,37 @@ export async function runEndpoint(
 	item: ItemRun,
 ): Promise<INodeExecutionData[]> {
 	const request = toApiRequest(endpoint, prepared, item.index);
-	const shape = outputShaper(context, endpoint, prepared, item);
+	const shape = outputShaper(endpoint, prepared, item);
 	const items = (records: IDataObject[]) => records.map((record) => ({ json: shape(record) }));
 
 	if (endpoint.pagination) {
 		const mode = prepared.pagination ?? endpoint.pagination;
-		return items(await collectPages(context, request, mode, prepared.limit, prepared.pageSize));
+		const repeated: string[] = [];
+		request.repeatedRecord = (id) => repeated.push(id);
+		const records = await collectPages(context, request, mode, prepared.limit, prepared.pageSize);
+		if (repeated.length) {
+			item.notices.push(
+				`The list moved while it was read page by page (records added or removed meanwhile): ${repeated.length} record${repeated.length > 1 ? 's' : ''} given again (ID ${repeated.join(', ')}) ${repeated.length > 1 ? 'were' : 'was'} output once. The cursor mode pages without that risk`,
+			);
+		}
+		const filters = filtersOf(endpoint, prepared);
+		if (!records.length && filters.length) {
+			item.notices.push(`No record matched the filters given (${filters.join(', ')}): check their values`);
+		}
+		return items(records);
 	}
-	const response = await apiRequest(context, request);
+	if (endpoint.method === 'DELETE') request.recordSeen = await seenBeforeDelete(context, endpoint, prepared, item);
+	const response = endpoint.conflictMeansExisting
+		? await answerOrRefusal(context, request, 409)
+		: await apiRequest(context, request);
+	if ('refused' in response) {
+		const evidence = `HTTP 409: ${response.refused.message}`;
+		return [{ json: { ...pathRecord(endpoint, prepared), [OUTCOME]: 'existing', [OUTCOME_EVIDENCE]: evidence } }];
+	}
 	if (endpoint.output === 'deleted') return [{ json: { deleted: true } }];
 	if (endpoint.output === 'imageOrRecord') return await imageItem(context, response, endpoint, prepared);
-	return items(await writtenRecords(context, endpoint, prepared, response, item));
+	const records = items(await writtenRecords(context, endpoint, prepared, response, item));
+	if (!endpoint.conflictMeansExisting) return records;
+	const evidence = `HTTP ${response.statusCode}: the API made it`;
+	return records.map(({ json }) => ({ json: { ...json, [OUTCOME]: 'created', [OUTCOME_EVIDENCE]: evidence } }));
 }

@@ -2,11 +2,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ApiResponse } from '../../shared/transport';
 import { apiRequest, responseData } from '../../shared/transport';
-import { endpointOf } from '../catalogue';
+import { ENDPOINTS, endpointOf } from '../catalogue';
 import { idValue } from '../catalogue/convert';
+import { keyOf } from '../catalogue/fields';
 import { requestFor } from '../catalogue/requests';
 import type { Endpoint, PreparedRequest, WrittenRecord } from '../catalogue/types';
 import type { ItemRun } from './itemRun';
+import { looksAsExpected } from './output';
 
 /**
  * The record a write's answer gives, whether or not the answer carries it (issue 17): a write the
@@ -34,59 +36,121 @@ export function carriesNoRecord(response: ApiResponse): boolean {
 	return data === null || (isObject(data) && Object.keys(data).every((key) => key === 'success'));
 }
 
-/** The identifier a `Location` header ends with (`…/customers/10121` → `10121`); the URL itself is never followed. */
-function idInLocation(headers: IDataObject): string | undefined {
+/**
+ * The identifier a `Location` header ends with (`…/customers/10121` → `10121`), when it names a
+ * record of the collection the read-back reads (`/customers/{customerId}`): a lead's Location may
+ * name the lead. The URL itself is never followed.
+ */
+function idInLocation(headers: IDataObject, readBack: Endpoint | undefined): string | undefined {
 	const location = headers.location;
 	if (typeof location !== 'string' || location === '') return undefined;
-	const segment = new URL(location, 'http://location.invalid').pathname.split('/').filter(Boolean).pop();
-	return segment === undefined ? undefined : decodeURIComponent(segment);
+	const segments = new URL(location, 'http://location.invalid').pathname.split('/').filter(Boolean);
+	const id = segments.pop();
+	const collection = readBack?.path.replace(/\/\{\w+\}$/, '');
+	if (id === undefined || (collection && !`/${segments.join('/')}`.endsWith(collection))) return undefined;
+	return decodeURIComponent(id);
+}
+
+/** What was sent, without the fields no output may carry (a password: spec section 2, "write only"). */
+function withoutWriteOnly(endpoint: Endpoint, body: IDataObject): IDataObject {
+	const hidden = new Set(endpoint.fields.filter((field) => field.writeOnly).map(keyOf));
+	return Object.fromEntries(Object.entries(body).filter(([key]) => !hidden.has(key)));
 }
 
 /** The name of a path's last placeholder: the record's own id (`/customers/{customerId}` → `customerId`). */
 const lastPlaceholder = (path: string) => /\{(\w+)\}[^{]*$/.exec(path)?.[1];
 
-/** The record a write returns by default: that of a write whose records have `outputKeys`, read back by `resource:get`. */
-function writtenRecordOf(endpoint: Endpoint): WrittenRecord | undefined {
-	if (endpoint.record) return endpoint.record;
-	if (!endpoint.outputKeys || endpoint.method === 'GET') return undefined;
-	return { id: endpoint.outputKeys.id, readBack: `${endpoint.resource}:get` };
+/**
+ * The read of the record a write makes or changes, when the catalogue has one: a create's collection
+ * path and an id (`POST /calendar/events` → `GET /calendar/events/{eventId}`), or a change's own path.
+ */
+function readAfter(endpoint: Endpoint): Endpoint | undefined {
+	const own = endpoint.method === 'POST' ? new RegExp(`^${escapeRegExp(endpoint.path)}/\\{\\w+\\}$`) : undefined;
+	return ENDPOINTS.find(
+		(candidate) => candidate.method === 'GET' && (own ? own.test(candidate.path) : candidate.path === endpoint.path),
+	);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The record a write returns: the catalogue's (`Endpoint.record`), else the one its read reads
+ * (readAfter), else, for records with `outputKeys`, one known by its id only.
+ */
+function writtenRecordOf(endpoint: Endpoint): { id: string; readBack?: Endpoint; written: WrittenRecord } | undefined {
+	if (endpoint.method === 'GET') return undefined;
+	const written = endpoint.record;
+	const readBack = written?.readBack ? endpointOf(written.readBack) : written ? undefined : readAfter(endpoint);
+	const id = written?.id ?? endpoint.outputKeys?.id ?? readBack?.outputKeys?.id ?? (readBack ? 'id' : undefined);
+	if (id === undefined) return undefined;
+	return { id, readBack, written: written ?? { id } };
 }
 
 /**
- * What a write that succeeded without a record in its answer outputs: the record read back by its id
- * (the end of `Location` for a create, the write's own path otherwise), else what was sent plus the
- * id, with a hint saying so. Writes that return no record output `{success: true}`.
+ * Whether an update's answer is part of the record (the changed fields only): it lacks the record's id
+ * under every name it may have, or most of the keys its Simplified output keeps.
  */
-async function recordAfterEmptyAnswer(
+function isPart(endpoint: Endpoint, record: IDataObject, id: string): boolean {
+	const names = [id, ...(endpoint.outputKeys?.alternatives?.[id] ?? [])];
+	const lacksId = names.every((name) => record[name] === undefined || record[name] === null);
+	return lacksId || (endpoint.outputKeys !== undefined && !looksAsExpected(record, endpoint.outputKeys));
+}
+
+/**
+ * The record a write accepted, when its answer does not carry it whole (a 204, a 201 with a
+ * `Location`, `{success: true}`, or only the fields changed): read back by its id (the end of
+ * `Location` for a create, the write's own path otherwise). Without a read, or when it fails: what
+ * the answer had, over what was sent (never a write-only field), with the id, and a hint saying so.
+ * Writes that name no record output `{success: true}`, or what their answer had.
+ */
+async function recordAfterWrite(
 	context: IExecuteFunctions,
 	endpoint: Endpoint,
 	prepared: PreparedRequest,
 	response: ApiResponse,
 	item: ItemRun,
+	answered: IDataObject | undefined,
 ): Promise<IDataObject> {
-	const written = writtenRecordOf(endpoint);
-	if (!written) return { success: true };
-	const ownId = endpoint.method === 'POST' ? undefined : prepared.pathParams[lastPlaceholder(endpoint.path) ?? ''];
-	const id = idInLocation(response.headers) ?? (ownId === undefined ? undefined : String(ownId));
-	const sent = (why: string) => {
+	const target = writtenRecordOf(endpoint);
+	if (!target) return answered ?? { success: true };
+	const { readBack, written } = target;
+	const idPlaceholder = written.idFromPath ?? (endpoint.method === 'POST' ? undefined : lastPlaceholder(endpoint.path));
+	const ownId = idPlaceholder === undefined ? undefined : prepared.pathParams[idPlaceholder];
+	const id = idInLocation(response.headers, readBack) ?? (ownId === undefined ? undefined : String(ownId));
+	const what = answered ? 'with part of the record' : 'without the record';
+	const known = (why: string) => {
 		item.notices.push(
-			`The API stored the write but answered HTTP ${response.statusCode} without the record${why}: the output is what was sent${id === undefined ? '' : ', with its ID'}`,
+			`The API stored the write but answered HTTP ${response.statusCode} ${what}${why}: the output is ${answered ? 'what it answered, over ' : ''}what was sent${id === undefined ? '' : ', with its ID'}`,
 		);
-		return { ...prepared.body, ...(id === undefined ? {} : { [written.id]: idValue(id) as string }) };
+		return {
+			...withoutWriteOnly(endpoint, prepared.body),
+			...answered,
+			...(id === undefined ? {} : { [target.id]: idValue(id) as string }),
+		};
 	};
-	const readBack = written.readBack ? endpointOf(written.readBack) : undefined;
 	const placeholder = readBack && lastPlaceholder(readBack.path);
-	if (id === undefined) return sent(' or its ID');
-	if (!readBack || !placeholder) return sent('');
+	if (id === undefined) return known(' or its ID');
+	if (!readBack || !placeholder) return known('');
 	const pathParams = { ...prepared.pathParams, [placeholder]: id };
+	const qs = written.include ? { include: written.include } : undefined;
 	try {
-		return recordsOf(responseData(await apiRequest(context, requestFor(readBack, { pathParams }, item.index))))[0];
+		const [record] = recordsOf(
+			responseData(await apiRequest(context, requestFor(readBack, { pathParams, qs }, item.index))),
+		);
+		if (written.include && (record[written.include] === undefined || record[written.include] === null)) {
+			item.notices.push(
+				`The API accepted the write, but reading it back shows no ${written.include}: check it in Agency CRM`,
+			);
+		}
+		return written.include
+			? { [target.id]: idValue(id) as string, [written.include]: record[written.include] ?? null }
+			: record;
 	} catch (error) {
-		return sent(`, and reading it back failed (${(error as Error).message})`);
+		return known(`, and reading it back failed (${(error as Error).message})`);
 	}
 }
 
-/** The records a write's answer gives: those in its body, or the one read back when the body has none. */
+/** The records a write's answer gives: those in its body, or the one read back when the body has none or part of one. */
 export async function writtenRecords(
 	context: IExecuteFunctions,
 	endpoint: Endpoint,
@@ -94,6 +158,15 @@ export async function writtenRecords(
 	response: ApiResponse,
 	item: ItemRun,
 ): Promise<IDataObject[]> {
-	if (carriesNoRecord(response)) return [await recordAfterEmptyAnswer(context, endpoint, prepared, response, item)];
-	return recordsOf(responseData(response));
+	if (carriesNoRecord(response) || endpoint.record?.always) {
+		return [await recordAfterWrite(context, endpoint, prepared, response, item, undefined)];
+	}
+	const records = recordsOf(responseData(response));
+	// An update answered with the changed fields only: the whole record is read back.
+	const isUpdate = endpoint.method === 'PATCH' || endpoint.method === 'PUT';
+	const target = isUpdate && records.length === 1 && writtenRecordOf(endpoint);
+	if (target && target.readBack && isPart(endpoint, records[0], target.id)) {
+		return [await recordAfterWrite(context, endpoint, prepared, response, item, records[0])];
+	}
+	return records;
 }

@@ -37,6 +37,13 @@ export function listEntries(value: unknown): string[] {
 		.filter(Boolean);
 }
 
+/**
+ * A filter whose default in the editor, 0 or off, means no filter: at that default it sends nothing,
+ * so that a filter added and left as it is filters nothing (a Maximum Price of 0 emptied every list).
+ */
+export const filterUnlessZeroOrOff: Converter = (value) =>
+	ok(isAbsent(value) || value === false || (typeof value !== 'boolean' && Number(value) === 0) ? undefined : value);
+
 /** Multi-select or "a, b" text → `a,b` (the API's comma-separated query values). */
 export const commaList: Converter = (value) => {
 	const entries = listEntries(value);
@@ -76,17 +83,29 @@ export const json: Converter = (value) => {
  * zone (n8n's date picker) is in the workflow's time zone, not the server's.
  */
 function parseDateTime(value: unknown, env: ConvertEnv): DateTime | undefined {
-	let parsed: DateTime;
-	if (value instanceof Date) parsed = DateTime.fromJSDate(value);
-	else if (DateTime.isDateTime(value)) parsed = value;
-	else parsed = DateTime.fromISO(String(value), { zone: env.timezone, setZone: true });
-	return parsed.isValid ? parsed : undefined;
+	if (value instanceof Date) return validOrUndefined(DateTime.fromJSDate(value));
+	if (DateTime.isDateTime(value)) return validOrUndefined(value);
+	// A number is a Unix time: in seconds up to the year 5138, in milliseconds beyond.
+	if (typeof value === 'number') return validOrUndefined(DateTime.fromMillis(value < 1e11 ? value * 1000 : value));
+	const text = String(value).trim();
+	const options = { zone: env.timezone, setZone: true };
+	// ISO 8601 (the editor's date picker), SQL's `2026-05-01 10:00:00`, an email's RFC 2822 date, HTTP's.
+	for (const parse of [DateTime.fromISO, DateTime.fromSQL, DateTime.fromRFC2822, DateTime.fromHTTP]) {
+		const parsed = parse(text, options);
+		if (parsed.isValid) return parsed;
+	}
+	return undefined;
 }
 
-function toUtc(value: unknown, env: ConvertEnv): unknown {
+const validOrUndefined = (parsed: DateTime) => (parsed.isValid ? parsed : undefined);
+
+/** A date-time in UTC, written in `format` (luxon's); one it cannot read stays as entered. */
+function inUtc(value: unknown, env: ConvertEnv, format: string): unknown {
 	if (isAbsent(value)) return undefined;
-	return parseDateTime(value, env)?.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'Z'") ?? value;
+	return parseDateTime(value, env)?.toUTC().toFormat(format) ?? value;
 }
+
+const toUtc = (value: unknown, env: ConvertEnv) => inUtc(value, env, "yyyy-MM-dd'T'HH:mm:ss'Z'");
 
 /** Any date-time → UTC `YYYY-MM-DDTHH:MM:SSZ` (the spec's format, section 4 "Calendar"). */
 export const toUtcDateTime: Converter = (value, env) => ok(toUtc(value, env));
@@ -95,10 +114,13 @@ export const toUtcDateTime: Converter = (value, env) => ok(toUtc(value, env));
  * Any date-time → UTC `YYYY-MM-DDTHH:MM:SS+00:00`: no milliseconds, `+00:00` rather than `Z`, as
  * production takes consent dates and `last_modified` filters (docs/assumptions.md "Production evidence").
  */
-export const toOffsetDateTime: Converter = (value, env) => {
-	if (isAbsent(value)) return ok(undefined);
-	return ok(parseDateTime(value, env)?.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'+00:00'") ?? value);
-};
+export const toOffsetDateTime: Converter = (value, env) => ok(inUtc(value, env, "yyyy-MM-dd'T'HH:mm:ss'+00:00'"));
+
+/**
+ * Any date-time → UTC `YYYY-MM-DDTHH:MM:SS` with no zone suffix, as production reads the periods of
+ * the calendar's searches (in UTC unless asked otherwise; docs/assumptions.md "Production evidence").
+ */
+export const toZonelessUtc: Converter = (value, env) => ok(inUtc(value, env, "yyyy-MM-dd'T'HH:mm:ss"));
 
 /** A date or date-time → its calendar date `YYYY-MM-DD`, as written (transaction billing dates). */
 export const calendarDate: Converter = (value, env) => {
@@ -112,27 +134,6 @@ export function entriesOf(value: unknown, group: string): IDataObject[] {
 	if (Array.isArray(entries)) return entries as IDataObject[];
 	return entries && typeof entries === 'object' ? [entries as IDataObject] : [];
 }
-
-/**
- * A criterion value typed in a text box → the JSON value its criterion type needs: `250000` a
- * number, `true` a boolean, `[2, 3]` a multiple choice; anything that is not JSON (`house`, `C`)
- * stays text, and `"123"` (quoted) is the text 123.
- */
-function criterionValue(value: unknown): unknown {
-	if (typeof value !== 'string') return value;
-	try {
-		return JSON.parse(value) as unknown;
-	} catch {
-		return value;
-	}
-}
-
-/** Criteria rows → `[{id, value}]` (product and search-request criteria; an id may be an XML identifier). */
-export const criteria: Converter = (value) => {
-	if (Array.isArray(value)) return ok(value);
-	const rows = entriesOf(value, 'criterion').map((row) => ({ id: idValue(row.id), value: criterionValue(row.value) }));
-	return ok(rows.length ? rows : undefined);
-};
 
 /** Header rows → `{name: value}` (webhook custom headers). */
 export const keyValues: Converter = (value) => {

@@ -43,23 +43,37 @@ export function resourceProperty(resources: readonly Resource[], defaultResource
 	};
 }
 
-/** The per-resource Operation selectors. */
+/** An operation that changes nothing: a GET, or a search whose filters travel in a POST body. */
+export const isRead = (endpoint: Endpoint): boolean => endpoint.method === 'GET' || endpoint.pagination !== undefined;
+
+/**
+ * The operation a resource opens on in a node of this version. Version 1 keeps 0.1.0's, the first
+ * of the catalogue (saved workflows leave defaults out). Version 2 opens on a read, the list where
+ * there is one: a node added to a workflow, or to an AI Agent as a tool, writes nothing until its
+ * user chooses an operation that does.
+ */
+function defaultOperation(endpoints: readonly Endpoint[], version: NodeVersion): string {
+	const read = endpoints.find((endpoint) => endpoint.pagination) ?? endpoints.find(isRead);
+	return (version > 1 && read ? read : endpoints[0]).operation.value;
+}
+
+/** The per-resource Operation selectors, one per version where the versions open on different operations. */
 export function operationProperties(endpoints: readonly Endpoint[]): INodeProperties[] {
 	const resources = [...new Set(endpoints.map((endpoint) => endpoint.resource))];
-	return resources.map((resource) => {
-		const operations = endpoints
-			.filter((endpoint) => endpoint.resource === resource)
-			.map((endpoint) => endpoint.operation);
-		const firstOperation = operations[0].value;
-		return {
+	return resources.flatMap((resource) => {
+		const ofResource = endpoints.filter((endpoint) => endpoint.resource === resource);
+		const selector = (show: IDisplayOptions['show'], defaultValue: string): INodeProperties => ({
 			displayName: 'Operation',
 			name: 'operation',
 			type: 'options',
 			noDataExpression: true,
-			displayOptions: { show: { resource: [resource] } },
-			options: [...operations].sort((a, b) => a.name.localeCompare(b.name)),
-			default: firstOperation,
-		};
+			displayOptions: { show: { resource: [resource], ...show } },
+			options: ofResource.map((endpoint) => endpoint.operation).sort((a, b) => a.name.localeCompare(b.name)),
+			default: defaultValue,
+		});
+		const defaults = NODE_VERSIONS.map((version) => defaultOperation(ofResource, version));
+		if (new Set(defaults).size === 1) return [selector({}, defaults[0])];
+		return NODE_VERSIONS.map((version, index) => selector({ '@version': [version] }, defaults[index]));
 	});
 }
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { criteria, entriesOf, id, toUtcDateTime } from './convert';
-import { email, guess, integerId, isEmpty, rule } from './rules';
+import { entriesOf, id, toUtcDateTime } from './convert';
+import { email, evidence, guess, integerId, isEmpty, rule } from './rules';
 import { MAX_PER_PAGE } from '../../shared/transport';
 import type { ConvertEnv, Converted, Endpoint, FieldLocation, FieldSpec, Rule, RuleSource } from './types';
 
@@ -152,50 +152,6 @@ export function userField(location: FieldLocation, given: Placement = {}): Field
 	};
 }
 
-/**
- * Criteria rows `{id, value}`, the id picked from the product or the search-request referential
- * (spec section 2 "Product": criteria is an array of objects with `id` and `value`).
- */
-export function criteriaField(referential: 'product' | 'searchRequest', given: Placement = {}): FieldSpec {
-	const property: INodeProperties = {
-		displayName: 'Criteria',
-		name: 'criteria',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		default: {},
-		placeholder: 'Add Criterion',
-		description: 'Criterion values, e.g. price, rooms or zone (criterion 30 holds zones)',
-		options: [
-			{
-				displayName: 'Criterion',
-				name: 'criterion',
-				values: [
-					{
-						displayName: 'Criterion Name or ID',
-						name: 'id',
-						type: 'options',
-						typeOptions: {
-							loadOptionsMethod: referential === 'product' ? 'getProductCriteria' : 'getSearchRequestCriteria',
-						},
-						default: '',
-						description:
-							'Choose from the list, or specify an ID or XML identifier using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
-					{
-						displayName: 'Value',
-						name: 'value',
-						type: 'string',
-						default: '',
-						description:
-							'As JSON where the criterion type needs it: 250000 (number), true (yes/no), [2, 3] (multiple choice, e.g. zones); plain text otherwise',
-					},
-				],
-			},
-		],
-	};
-	return { in: 'body', convert: criteria, required: given.required, placement: placementOf('body', given), property };
-}
-
 /** A date-time filter; the key and the format are guesses (docs/assumptions.md "Envelopes and pagination"). */
 export function updatedSinceField(): FieldSpec {
 	return {
@@ -213,6 +169,18 @@ export function updatedSinceField(): FieldSpec {
 	};
 }
 
+/**
+ * Date-times production takes as `YYYY-MM-DDTHH:MM:SS+00:00` (convert.ts `toOffsetDateTime`): text
+ * the node cannot read as a date-time is refused, as production would refuse it.
+ */
+export const OFFSET_DATE_TIME: Rule = rule(
+	evidence('consent dates and last_modified filters are YYYY-MM-DDTHH:MM:SS+00:00'),
+	(value) =>
+		/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/.test(String(value))
+			? undefined
+			: 'must be a date and time, e.g. 2026-05-01T10:00:00+02:00 or an n8n date',
+);
+
 /** Date-times the node sends in UTC where the spec gives no format: text it cannot read goes as typed. */
 export const DATE_TIME_GUESS: Rule = rule(guess('date-times are sent as UTC YYYY-MM-DDTHH:MM:SSZ'), (value) =>
 	/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(String(value))
@@ -220,14 +188,19 @@ export const DATE_TIME_GUESS: Rule = rule(guess('date-times are sent as UTC YYYY
 		: 'could not be read as a date-time; it is sent as typed',
 );
 
-/** The spec caps the page of the agency list only (200); other lists are guessed to serve as much. */
-const PAGE_SIZE_GUESS = {
+/** The spec caps the agency list only (200); production's reference gives `per_page` the same cap everywhere. */
+const PER_PAGE_EVIDENCE = {
 	size: MAX_PER_PAGE,
-	source: guess('lists other than the agencies serve at most 200 records per page'),
+	source: evidence('per_page is at most 200 on every list that takes it'),
 };
 
 export function maxPageSizeOf(endpoint: Endpoint): NonNullable<Endpoint['maxPageSize']> {
-	return endpoint.maxPageSize ?? PAGE_SIZE_GUESS;
+	return endpoint.maxPageSize ?? PER_PAGE_EVIDENCE;
+}
+
+/** The name of a list's page-size parameter: `per_page` unless its entry names another. */
+export function pageSizeKeyOf(endpoint: Endpoint): string {
+	return endpoint.pageSizeKey ?? 'per_page';
 }
 
 /**

@@ -58,12 +58,17 @@ function placed(place: Place, ...fields: Array<FieldSpec | undefined>): FormEntr
 const onTop = (field: FieldSpec) => field.placement === 'top';
 const optional = (field: FieldSpec) => field.placement === 'collection';
 
+/** The endpoint's fields that this version's form has. */
+const fieldsOf = (endpoint: Endpoint, version: NodeVersion) =>
+	endpoint.fields.filter((field) => !field.versions || field.versions.includes(version));
+
 function firstVersion(endpoint: Endpoint): FormEntry[] {
 	const options = itemOptionsOf(endpoint);
+	const fields = fieldsOf(endpoint, 1);
 	return [
-		...placed('top', ...endpoint.fields.filter(onTop), options.returnAll, options.limit),
+		...placed('top', ...fields.filter(onTop), options.returnAll, options.limit),
 		...placed('top', options.output, options.legacySimplify, options.selectedFields),
-		...placed(optionalGroupOf(endpoint), ...endpoint.fields.filter(optional)),
+		...placed(optionalGroupOf(endpoint), ...fields.filter(optional)),
 		...placed(
 			extrasGroupOf(endpoint),
 			options.pageSize,
@@ -76,9 +81,9 @@ function firstVersion(endpoint: Endpoint): FormEntry[] {
 }
 
 /** The fields an existing record is found by, in the order the operation tries them. */
-function matchKeysOf(endpoint: Endpoint): FieldSpec[] {
+function matchKeysOf(endpoint: Endpoint, fields: FieldSpec[]): FieldSpec[] {
 	return (endpoint.match?.keys ?? []).map((name) => {
-		const key = endpoint.fields.find((field) => field.property.name === name);
+		const key = fields.find((field) => field.property.name === name);
 		if (!key)
 			throw new Error(`${endpoint.resource}:${endpoint.operation.value} matches by "${name}", not one of its fields`);
 		return key;
@@ -87,8 +92,9 @@ function matchKeysOf(endpoint: Endpoint): FieldSpec[] {
 
 function secondVersion(endpoint: Endpoint): FormEntry[] {
 	const options = itemOptionsOf(endpoint);
-	const keys = matchKeysOf(endpoint);
-	const rest = endpoint.fields.filter((field) => !keys.includes(field));
+	const fields = fieldsOf(endpoint, 2);
+	const keys = matchKeysOf(endpoint, fields);
+	const rest = fields.filter((field) => !keys.includes(field));
 	const data = endpoint.pagination || endpoint.method === 'GET' ? 'filters' : 'additionalFields';
 	return [
 		...placed('top', ...keys, ...rest.filter(onTop), options.returnAll, options.limit),

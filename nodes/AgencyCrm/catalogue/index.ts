@@ -48,7 +48,12 @@ export const RESOURCES: readonly Resource[] = [
 		actionEndpoints,
 	),
 	resource('Agency', 'agency', 'Agencies of the site, and what this access can reach', agencyEndpoints),
-	resource('Calendar', 'calendar', 'Agenda events, event types and office hours', calendarEndpoints),
+	resource(
+		'Calendar',
+		'calendar',
+		'Agenda events, availability, working hours, shared agendas and office hours',
+		calendarEndpoints,
+	),
 	resource('Config List', 'config', 'Values of configuration lists', configEndpoints),
 	resource('Consent', 'consent', 'Cold-calling consent of a contact', consentEndpoints),
 	resource('Contact', 'customer', "Buyers, sellers, tenants and landlords (the API's customers)", customerEndpoints),
@@ -82,4 +87,9 @@ export function endpointOf(key: string): Endpoint {
 	const endpoint = byKey.get(key);
 	if (!endpoint) throw new Error(`No catalogue entry "${key}"`);
 	return endpoint;
+}
+
+/** The read of the record a write addresses by its own path (`DELETE /users/{userId}` → `GET /users/{userId}`), if any. */
+export function readOf(endpoint: Endpoint): Endpoint | undefined {
+	return ENDPOINTS.find((candidate) => candidate.method === 'GET' && candidate.path === endpoint.path);
 }

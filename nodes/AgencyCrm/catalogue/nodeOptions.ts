@@ -1,5 +1,5 @@
 import { json } from './convert';
-import { maxPageSizeOf } from './fields';
+import { maxPageSizeOf, pageSizeKeyOf } from './fields';
 import { guard, integer, isObject, rule } from './rules';
 import type { Endpoint, FieldSpec, OutputKeys } from './types';
 
@@ -85,6 +85,7 @@ const limit: FieldSpec = {
 const output: FieldSpec = {
 	in: 'node',
 	placement: 'top',
+	values: guard('the node shapes its output as Simplified, Raw or Selected Fields'),
 	property: {
 		displayName: 'Output',
 		name: 'output',
@@ -134,28 +135,21 @@ function selectedFields(keys: OutputKeys): FieldSpec {
 	};
 }
 
+/** A size beyond the list's largest page is asked as that page, with a notice (actions/prepareRequest.ts). */
 function pageSize(endpoint: Endpoint): FieldSpec {
-	const largest = endpoint.maxPageSize?.size;
-	const { size, source } = maxPageSizeOf(endpoint);
-	const aSize = integer({ min: 1 });
+	const { size } = maxPageSizeOf(endpoint);
 	return {
 		in: 'node',
 		placement: 'collection',
-		key: 'per_page',
-		rules: [
-			rule(PAGING, aSize),
-			// Only a size is compared with the largest page: text would be reported twice as "not a whole number".
-			rule(source, (value) => (aSize(value) === undefined ? integer({ max: size })(value) : undefined)),
-		],
+		key: pageSizeKeyOf(endpoint),
+		rules: [rule(PAGING, integer({ min: 1 }))],
 		property: {
 			displayName: 'Page Size',
 			name: 'perPage',
 			type: 'number',
-			typeOptions: largest ? { minValue: 1, maxValue: largest } : { minValue: 1 },
+			typeOptions: { minValue: 1, maxValue: size },
 			default: size,
-			description: largest
-				? `How many records each request asks for (the API allows at most ${largest}). Fewer, larger pages are faster.`
-				: 'How many records each request asks for. Fewer, larger pages are faster; lower it if the API refuses the size.',
+			description: `How many records each request asks for, at most ${size} (the most the API serves). Fewer, larger pages are faster.`,
 		},
 	};
 }

@@ -9,13 +9,17 @@ import type { Endpoint, FieldSpec } from './types';
  * to find them again (404), the operation to use instead of a create (409).
  */
 
-/** "the Customers pack (or Full)", "the Properties or Websites pack (or Full)", "the SITE_CALENDAR:WRITE permission". */
+/**
+ * "the Customers pack (or Full)", "the Properties or Websites pack (or Full)"; for the calendar, its
+ * permission and the site's agenda module, which production also requires (docs/assumptions.md
+ * "Production evidence"), so that a 403 from a missing module says so.
+ */
 function accessNeeded(endpoint: Endpoint): string | undefined {
 	const packs = endpoint.packs.filter((pack) => pack !== 'Any');
 	if (!packs.length) return undefined;
 	const names = packs.join(' or ');
 	return packs.every((pack) => pack.startsWith('SITE_CALENDAR'))
-		? `the ${names} permission`
+		? `the ${names} permission, and the agenda module enabled for the site`
 		: `the ${names} pack (or Full)`;
 }
 
@@ -71,6 +75,7 @@ export function refusalGuide(endpoint: Endpoint): RefusalGuide {
 	if (!guide) {
 		guide = {
 			accessNeeded: accessNeeded(endpoint),
+			rightsNeeded: endpoint.rights,
 			labelOf: apiFieldLabels(endpoint),
 			notFound: notFound(endpoint),
 			conflict: conflict(endpoint),

@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest } from '../../shared/transport';
+import { idText } from '../../shared/transport';
+import { listEntries } from './convert';
 import { endpointOf } from './index';
 import { refusalGuide } from './refusals';
 import { mayResend } from './resend';
@@ -31,14 +33,41 @@ export function fillPath(path: string, params: IDataObject = {}): string {
 
 const unlessEmpty = (object: IDataObject | undefined) => (object && Object.keys(object).length ? object : undefined);
 
+/** The query with the related data the endpoint always loads (`readIncludes`) added to those asked. */
+function queryOf(endpoint: Endpoint, qs: IDataObject = {}): IDataObject {
+	if (!endpoint.readIncludes) return qs;
+	return { ...qs, include: [...new Set([...endpoint.readIncludes, ...listEntries(qs.include)])].join(',') };
+}
+
+/**
+ * What tells the records of a list apart: the keys of `recordKeys` together (an event's occurrences
+ * share its id), else the output's id under any of its names, else `id`.
+ */
+function recordIdentityOf(endpoint: Endpoint): ((record: IDataObject) => string | undefined) | undefined {
+	if (endpoint.recordKeys) {
+		const keys = endpoint.recordKeys;
+		return (record) =>
+			keys.some((key) => idText(record[key]) === undefined)
+				? undefined
+				: JSON.stringify(keys.map((key) => record[key]));
+	}
+	const names = endpoint.outputKeys && [
+		endpoint.outputKeys.id,
+		...(endpoint.outputKeys.alternatives?.[endpoint.outputKeys.id] ?? []),
+	];
+	return names && ((record) => names.map((name) => idText(record[name])).find((id) => id !== undefined));
+}
+
 /** The request of one catalogue entry with these parts. */
 export function requestFor(endpoint: Endpoint, parts: RequestParts = {}, itemIndex?: number): ApiRequest {
 	return {
 		method: endpoint.method,
 		path: fillPath(endpoint.path, parts.pathParams),
-		qs: unlessEmpty(parts.qs),
+		qs: unlessEmpty(queryOf(endpoint, parts.qs)),
 		body: unlessEmpty(parts.body),
 		responseType: endpoint.output === 'imageOrRecord' ? 'binary' : 'json',
+		pageKeys: endpoint.pageSizeKey ? { size: endpoint.pageSizeKey } : undefined,
+		recordIdentity: recordIdentityOf(endpoint),
 		idempotent: mayResend(endpoint, { body: parts.body ?? {} }),
 		noRetryStatuses: endpoint.noRetryStatuses,
 		guide: refusalGuide(endpoint),

@@ -1,6 +1,7 @@
 import type { IDataObject, IHttpRequestMethods, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { PaginationMode } from '../../shared/transport';
+import type { CriteriaSpec, CriterionRow, CriterionShortcut } from './criteria';
 
 /** Subscription packs (spec section 1). Calendar endpoints need a calendar permission instead. */
 export type Pack =
@@ -48,10 +49,12 @@ export interface Rule {
 /**
  * Where a field's value goes: a `{placeholder}` of the path, the query, the JSON body, (for
  * uploads) a file read from the item's binary property named by the field, sent as
- * `Endpoint.upload` says, or `node`: an option the node reads itself (Limit, Page Size, the escape
+ * `Endpoint.upload` says, `criteria`: rows of criteria of the site (or one, for a field sent as a
+ * criterion), resolved against the site's referential and placed as `Endpoint.criteria` says
+ * (catalogue/criteria.ts), or `node`: an option the node reads itself (Limit, Page Size, the escape
  * hatches, Concurrency, the trigger's Events; catalogue/nodeOptions.ts).
  */
-export type FieldLocation = 'path' | 'query' | 'body' | 'file' | 'node';
+export type FieldLocation = 'path' | 'query' | 'body' | 'file' | 'criteria' | 'node';
 
 /** A binary input resolved for an upload. */
 export interface FileValue {
@@ -68,10 +71,16 @@ export interface ConvertEnv {
 /**
  * What one input became: its value, or why no well-formed request can carry it (text that is not
  * JSON, a binary field the item does not have), on the authority of `source` (by default: the request
- * carries JSON). A field with `parts` also keeps each part's own result, for validation to judge.
+ * carries JSON). A field with `parts` also keeps each part's own result, for validation to judge;
+ * `notes` say what the conversion changed that the user should hear of (never blocking: guesses).
  */
 export type Converted =
-	{ value: unknown; parts?: ReadonlyMap<FieldSpec, Converted> } | { problem: string; source?: RuleSource };
+	| {
+			value: unknown;
+			parts?: ReadonlyMap<FieldSpec, Converted>;
+			notes?: Array<{ message: string; source: RuleSource }>;
+	  }
+	| { problem: string; source?: RuleSource };
 
 /**
  * Turns what the user entered into what the API expects. It fails (`problem`) only when no
@@ -87,6 +96,12 @@ export interface FieldSpec {
 	in: FieldLocation;
 	/** `top`: a parameter of its own; `collection`: an option of a collection (catalogue/form.ts says which, per node version). */
 	placement: 'top' | 'collection';
+	/**
+	 * The node versions whose form has this field (catalogue/form.ts); all when not set. A parameter
+	 * that moved or changed type in a later version is two fields, each for its versions, so that
+	 * workflows saved with the earlier one keep reading it where and as they saved it.
+	 */
+	versions?: readonly number[];
 	/**
 	 * Set on inputs that shape what the node does or returns rather than the record it sends (related
 	 * data to load, a duplicate check): from node version 2 they sit under Options, apart from the data.
@@ -113,6 +128,15 @@ export interface FieldSpec {
 	 * value (typed in an expression) is sent with a hint.
 	 */
 	values?: RuleSource;
+	/** A value the API never returns and no output may carry (spec section 2: a user's password, "write only"). */
+	writeOnly?: boolean;
+	/** For a `file` field: the input names several binary fields, comma-separated, each sent as a part under the key. */
+	manyFiles?: boolean;
+	/**
+	 * A field sent as one criterion of the site (`in: 'criteria'`): version 1's Price, Rooms, Status…,
+	 * which production keeps as criteria (catalogue/criteria.ts).
+	 */
+	criterion?: CriterionShortcut;
 	/**
 	 * For a `fixedCollection` that gives one object (a recurrence rule, a point): its parts, each read,
 	 * converted and judged as a field of its own, under its key in the object. Their order is the
@@ -144,10 +168,17 @@ export interface PreparedRequest {
 	pagination?: PaginationMode;
 	/** How many records a paginated operation returns at most; undefined for Return All. */
 	limit?: number;
-	/** How the files travel, when the user chose (catalogue/uploads.ts); else the endpoint's `upload`. */
-	upload?: UploadEncoding;
+	/** What the Output option asked, for operations that offer it (actions/output.ts). */
+	output?: OutputChoice;
+	/**
+	 * The criteria typed (rows, and fields sent as criteria), not yet in the body: resolved against the
+	 * site's referential, then placed as `Endpoint.criteria` says (actions/criteria.ts).
+	 */
+	criteria?: CriterionRow[];
 	/** Problems that do not block: guesses the input contradicts, shown to the user as hints. */
 	hints: Problem[];
+	/** What the node did with the input that the user should know (a page size asked as the largest), shown as hints. */
+	notices: string[];
 }
 
 /** A rule across fields, on the prepared request. */
@@ -158,11 +189,11 @@ export interface Check {
 }
 
 /**
- * How the `file` fields travel: as parts of a `multipart/form-data` body whose other parts are
- * the body fields as text (the default), or inside the JSON body as `{file_name, content_base64}`
- * under the field's key (consent proof, see docs/assumptions.md).
+ * How a body with `file` fields travels: as parts of a `multipart/form-data` body whose other parts
+ * are the body fields as text. `multipart` on an endpoint: its body is always a form, files or not
+ * (the consent, as production takes it).
  */
-export type UploadEncoding = 'multipart' | 'base64Json';
+export type UploadEncoding = 'multipart';
 
 /**
  * How a successful answer becomes output items when it is not the default (the `data` record, or
@@ -200,7 +231,16 @@ export type CustomOperationKey = 'createCustomer' | 'upsertCustomer';
 export interface WrittenRecord {
 	id: string;
 	readBack?: string;
+	/** The path placeholder that holds the record's id, for a write on a record's own path (the consent of a contact). */
+	idFromPath?: string;
+	/** What the read-back loads with the record (`include=consent`), and the part of it that is output. */
+	include?: string;
+	/** Read back whatever the write answered: the write is confirmed by what the API then holds (a consent). */
+	always?: boolean;
 }
+
+/** What the Output option asked of an item: Simplified, Raw, or the Selected Fields named. */
+export type OutputChoice = { mode: 'simple' | 'raw' } | { mode: 'fields'; fields: string[] };
 
 /** What the Output option keeps of a large record; see actions/output.ts. */
 export interface OutputKeys {
@@ -212,6 +252,15 @@ export interface OutputKeys {
 	fields: string[];
 	/** The parameter naming the related data asked for (`include`, `fetch`): those keys always come out. */
 	relationsParameter?: string;
+	/** Related data every read of the record loads (`Endpoint.readIncludes`): kept whenever a record has it. */
+	related?: string[];
+	/** Other names a key comes back under (production's `id` for `customers_id`): kept when the key itself is absent. */
+	alternatives?: Record<string, string[]>;
+	/**
+	 * Groups of `{critere_name, critere_value}` items (a property's `criteres_*`): Simplified turns them
+	 * into one `criteria` object of `name: value` pairs; Raw and Selected Fields keep them as they are.
+	 */
+	criteriaGroups?: string[];
 }
 
 export interface Endpoint {
@@ -223,12 +272,28 @@ export interface Endpoint {
 	/** Relative to the API base, with `{placeholders}` named like the path fields. */
 	path: string;
 	packs: Pack[];
+	/** The permission and right the API client needs, where the evidence names them (a 403 says so). */
+	rights?: string;
 	fields: FieldSpec[];
 	pagination?: PaginationMode;
 	/** When the API pages this endpoint in more than one way, the modes users may choose (first: default). */
 	paginationModes?: PaginationMode[];
-	/** Largest page the spec allows for this list; other lists are only guessed (docs/assumptions.md). */
+	/** The criteria of the site this endpoint writes or filters by, and how they travel (catalogue/criteria.ts). */
+	criteria?: CriteriaSpec;
+	/**
+	 * Largest page this list serves, on whose authority; by default production's 200 (catalogue/fields.ts).
+	 * A larger Page Size is asked as this one, with a notice.
+	 */
 	maxPageSize?: { size: number; source: RuleSource };
+	/** The keys that together tell this list's records apart, where the id alone does not (an event's occurrences). */
+	recordKeys?: string[];
+	/** The page size's parameter when it is not the spec's `per_page` (product search's `count`). */
+	pageSizeKey?: string;
+	/**
+	 * Related data every read of this endpoint loads, besides what is asked (`include`): what its output
+	 * shows but the API leaves out unless asked (a contact's origin and groups).
+	 */
+	readIncludes?: string[];
 	/** Values that follow from others (e.g. `product_id` from the path), filled before the checks. */
 	derive?: (request: PreparedRequest) => PreparedRequest;
 	/** Rules across fields. */
@@ -238,8 +303,13 @@ export interface Endpoint {
 	outputKeys?: OutputKeys;
 	/** See ResendPolicy; by default by method (catalogue/resend.ts): GET, PUT, PATCH, DELETE yes, POST no. */
 	resend?: ResendPolicy;
-	/** How `file` fields are sent; `multipart` when not set. */
+	/** See UploadEncoding; not set: a form only when the request carries files, JSON otherwise. */
 	upload?: UploadEncoding;
+	/**
+	 * A create whose 409 says the record is already there (a follow-up, spec section 4): the item
+	 * succeeds with `outcome: existing`, and a create that went through says `outcome: created`.
+	 */
+	conflictMeansExisting?: boolean;
 	/** Statuses with a business meaning here, never retried (e.g. 502 on consent). */
 	noRetryStatuses?: number[];
 	/** Runs an operation that is more than one request, registered under this key. */

@@ -54,11 +54,12 @@ function absent(field: FieldSpec, label: string): Problem[] {
 function inputProblems(field: FieldSpec, converted: Converted, label: string): Problem[] {
 	if ('problem' in converted)
 		return [{ field: label, message: converted.problem, source: converted.source ?? JSON_FIELD }];
-	if (isEmpty(converted.value)) return absent(field, label);
+	const notes = (converted.notes ?? []).map((note) => ({ field: label, ...note }));
+	if (isEmpty(converted.value)) return [...notes, ...absent(field, label)];
 	const parts = [...(converted.parts ?? [])].flatMap(([part, result]) =>
 		inputProblems(part, result, labelOf(part, field)),
 	);
-	return [...valueProblems(label, rulesOf(field), converted.value), ...parts];
+	return [...notes, ...valueProblems(label, rulesOf(field), converted.value), ...parts];
 }
 
 /** A value given in the extra JSON under a field's key: the field's rules, and its parts' when it is an object. */
@@ -96,8 +97,9 @@ function extraBodyProblems(endpoint: Endpoint, inputs: Inputs): Problem[] {
 	const option = itemOptionsOf(endpoint).extraBody;
 	const extra = option && inputs.get(option);
 	if (!extra || !('value' in extra) || typeof extra.value !== 'object' || extra.value === null) return [];
+	// Only the fields of the item's form: a field of another node version has no input here.
 	return endpoint.fields
-		.filter((field) => field.in === 'body')
+		.filter((field) => field.in === 'body' && inputs.has(field))
 		.flatMap((field) => {
 			if (given(inputs.get(field))) return [];
 			const key = keyOf(field);
@@ -117,11 +119,12 @@ function extraPageSizeProblems(endpoint: Endpoint, inputs: Inputs): Problem[] {
 	const chosen = inputs.get(pageSize);
 	return [extraQuery, extraBody].flatMap((option) => {
 		const extra = option && inputs.get(option);
-		const value = extra && 'value' in extra ? (extra.value as IDataObject | undefined)?.per_page : undefined;
+		const key = keyOf(pageSize);
+		const value = extra && 'value' in extra ? (extra.value as IDataObject | undefined)?.[key] : undefined;
 		if (!option || isEmpty(value)) return [];
-		const label = `"${option.property.displayName}" (per_page)`;
+		const label = `"${option.property.displayName}" (${key})`;
 		if (given(chosen) && String((chosen as { value: unknown }).value) !== String(value)) {
-			const message = `sets per_page to ${JSON.stringify(value)} while "${pageSize.property.displayName}" sets ${JSON.stringify((chosen as { value: unknown }).value)}: keep one`;
+			const message = `sets ${key} to ${JSON.stringify(value)} while "${pageSize.property.displayName}" sets ${JSON.stringify((chosen as { value: unknown }).value)}: keep one`;
 			return [{ field: label, message, source: PAGING }];
 		}
 		return valueProblems(label, rulesOf(pageSize), value);
@@ -143,7 +146,7 @@ function namesAChange(endpoint: Endpoint, inputs: Inputs): boolean {
 	return (
 		extraKeys ||
 		unreadable(extraBody) ||
-		endpoint.fields.some((field) => field.in === 'body' && typed(inputs.get(field)))
+		endpoint.fields.some((field) => (field.in === 'body' || field.in === 'criteria') && typed(inputs.get(field)))
 	);
 }
 

@@ -14,8 +14,8 @@ async function searchPage(
 	paginationToken: string | undefined,
 	toEntry: (record: IDataObject) => { name: string; value: string },
 ): Promise<INodeListSearchResult> {
-	const params = { per_page: PAGE_SIZE, ...(paginationToken ? { cursor: paginationToken } : {}) };
-	const { records, meta } = await fetchPage(context, requestOf(key, parts), params);
+	const position = { size: PAGE_SIZE, cursor: paginationToken || undefined };
+	const { records, meta } = await fetchPage(context, requestOf(key, parts), position);
 	const next = meta.has_more !== false && meta.next_cursor ? String(meta.next_cursor) : undefined;
 	return { results: records.map(toEntry), paginationToken: next };
 }
@@ -38,11 +38,19 @@ export const listSearch = {
 			}),
 		);
 	},
+	/** By reference (production's `model`); each named by its reference, its first text criteria and its price. */
 	async searchProducts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-		return await searchPage(this, 'product:getAll', { body: { query: text(filter) } }, paginationToken, (product) => ({
-			name: [product.reference, product.title].filter(Boolean).join(' - ') || String(product.product_id),
-			value: String(product.product_id),
-		}));
+		const parts = { body: { model: text(filter) }, qs: { fetch: 'criteres_text' } };
+		return await searchPage(this, 'product:getAll', parts, paginationToken, (product) => {
+			const texts = Array.isArray(product.criteres_text) ? (product.criteres_text as IDataObject[]) : [];
+			const described = texts.slice(0, 3).map((criterion) => String(criterion.critere_value ?? ''));
+			return {
+				name:
+					[product.model, described.filter(Boolean).join(', '), product.price].filter(Boolean).join(' - ') ||
+					String(product.id),
+				value: String(product.id),
+			};
+		});
 	},
 	async searchAgencies(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		return await searchPage(this, 'agency:getAll', { qs: { search: text(filter) } }, paginationToken, (agency) => ({

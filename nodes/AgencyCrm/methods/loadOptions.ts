@@ -1,6 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { apiRequest, responseData } from '../../shared/transport';
+import type { SiteCriterion } from '../catalogue/criteria';
+import { isListCriterion, wireIdOf } from '../catalogue/criteria';
 import { requestOf } from '../catalogue/requests';
 
 /** Label and value of a referential entry, whatever the referential calls them. */
@@ -16,8 +18,56 @@ async function referential(context: ILoadOptionsFunctions, key: string): Promise
 	return Array.isArray(data) ? (data as IDataObject[]) : [];
 }
 
+const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
+
 async function optionsOf(context: ILoadOptionsFunctions, key: string): Promise<INodePropertyOptions[]> {
-	return (await referential(context, key)).map(toOption).sort((a, b) => a.name.localeCompare(b.name));
+	return (await referential(context, key)).map(toOption).sort(byName);
+}
+
+/** A criterion by its label, with its type and whether it is active; the XML key (else the ID) is its value. */
+function criterionOption(criterion: SiteCriterion): INodePropertyOptions {
+	const type = String(criterion.type ?? '').toLowerCase();
+	const state = [type, criterion.is_activated === false ? 'inactive' : ''].filter(Boolean).join(', ');
+	return {
+		name: `${String(criterion.label ?? criterion.xml ?? criterion.id)}${state ? ` (${state})` : ''}`,
+		value: wireIdOf(criterion),
+		description: `XML key ${String(criterion.xml ?? '—')}, ID ${String(criterion.id)}`,
+	};
+}
+
+/** The first choice of Value From List: a row whose criterion is no list, or whose value is typed, chooses none. */
+const NO_LIST_VALUE: INodePropertyOptions = {
+	name: '(None: Use the Value Above)',
+	value: '',
+	description: 'For a number, a date, yes/no, text, or a value typed as its code or label',
+};
+
+/**
+ * The values of the list criterion chosen in the same row (`&id`, the row's Criterion), by label,
+ * their code as the value, after the choice of none: a search-request criterion's are those of the
+ * property criterion of the same key. Only that choice for a criterion without values, or one given
+ * by an expression.
+ */
+async function rowValues(context: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const chosen = context.getCurrentNodeParameter('&id');
+	if (typeof chosen !== 'string' && typeof chosen !== 'number') return [NO_LIST_VALUE];
+	if (String(chosen) === '' || String(chosen).startsWith('=')) return [NO_LIST_VALUE];
+	const criteria = await referential(context, 'criterion:getProductCriteria');
+	const criterion = criteria.find(
+		(candidate) => String(wireIdOf(candidate)) === String(chosen) || String(candidate.id) === String(chosen),
+	);
+	if (!criterion || (criterion.type !== undefined && !isListCriterion(criterion))) return [NO_LIST_VALUE];
+	const values = responseData(
+		await apiRequest(
+			context,
+			requestOf('criterion:getProductCriterionValues', { pathParams: { criteriaId: criterion.id } }),
+		),
+	);
+	const options = (Array.isArray(values) ? (values as IDataObject[]) : []).map((value) => {
+		const code = String(value.model ?? value.value ?? value.id);
+		return { name: String(value.label ?? code), value: code, description: `Code ${code}` };
+	});
+	return [NO_LIST_VALUE, ...options.sort(byName)];
 }
 
 /** Dropdowns filled from the API's referentials (one request each, when the user opens them). */
@@ -34,11 +84,25 @@ export const loadOptions = {
 	async getEventTypes(this: ILoadOptionsFunctions) {
 		return await optionsOf(this, 'calendar:getEventTypes');
 	},
+	/** The same types by key: a user's availability names the types it ignores by key, the search by ID. */
+	async getEventTypeKeys(this: ILoadOptionsFunctions) {
+		const types = await referential(this, 'calendar:getEventTypes');
+		return types
+			.map((type) => ({ name: String(type.label ?? type.key), value: String(type.key) }))
+			.sort((a, b) => a.name.localeCompare(b.name));
+	},
 	async getProductCriteria(this: ILoadOptionsFunctions) {
+		return (await referential(this, 'criterion:getProductCriteria')).map(criterionOption).sort(byName);
+	},
+	/** The same criteria, their numeric ID as the value: what the criterion endpoints' paths take. */
+	async getProductCriterionIds(this: ILoadOptionsFunctions) {
 		return await optionsOf(this, 'criterion:getProductCriteria');
 	},
 	async getSearchRequestCriteria(this: ILoadOptionsFunctions) {
-		return await optionsOf(this, 'criterion:getSearchRequestCriteria');
+		return (await referential(this, 'criterion:getSearchRequestCriteria')).map(criterionOption).sort(byName);
+	},
+	async getCriterionValues(this: ILoadOptionsFunctions) {
+		return await rowValues(this);
 	},
 	/** No endpoint lists categories: they are read off the product criteria (docs/assumptions.md). */
 	async getCategories(this: ILoadOptionsFunctions) {

@@ -1,10 +1,34 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+interface ErrorDetail {
+	field?: string;
+	message?: string;
+}
+
 /** The API's error body (spec section 7). */
 export interface ApiErrorBody {
-	error?: { code?: string; message?: string; details?: Array<{ field?: string; message?: string }> };
+	error?: { code?: string; message?: string; details?: ErrorDetail[] };
 	request_id?: string;
+}
+
+/**
+ * The details of a body in production's other error shape, one list of problems per field and no
+ * `error` key: `{"criteria.65": [{xml: "TypeBien", message: "…"}]}` (docs/assumptions.md "Production
+ * evidence"). Each problem names its criterion by its XML key. Undefined for any other body.
+ */
+function fieldProblems(body: IDataObject): ErrorDetail[] | undefined {
+	if ('error' in body) return undefined;
+	const entries = Object.entries(body).filter(([key]) => key !== 'request_id');
+	const lists = entries.filter(([, value]) => Array.isArray(value) && value.length > 0);
+	if (!lists.length || lists.length !== entries.length) return undefined;
+	return lists.flatMap(([field, problems]) =>
+		(problems as unknown[]).map((problem) => {
+			const entry = (typeof problem === 'object' && problem !== null ? problem : { message: problem }) as IDataObject;
+			const xml = typeof entry.xml === 'string' ? ` ${entry.xml}` : '';
+			return { field, message: `${xml ? `${xml.trim()}: ` : ''}${String(entry.message ?? JSON.stringify(entry))}` };
+		}),
+	);
 }
 
 export interface FailedResponse {
@@ -20,6 +44,8 @@ export interface FailedResponse {
 export interface RefusalGuide {
 	/** "the Customers pack (or Full)": what a 403 may lack. */
 	accessNeeded?: string;
+	/** The permission and right the API client needs for this operation, where known (`SITE_PRODUCT:READ + RS:PRODUCT_SEARCH`). */
+	rightsNeeded?: string;
 	/** The field as the form names it (`lastname` → `"Last Name" (lastname)`); undefined for a field the form does not have. */
 	labelOf?: (apiField: string) => string | undefined;
 	/** After a 404: which value to check, and how to find it again. */
@@ -44,18 +70,32 @@ function requestIdOf(body: ApiErrorBody, response: FailedResponse): string | und
 	return body.request_id ?? (response.headers['x-request-id'] as string | undefined);
 }
 
-const supportLine = (requestId: string | undefined) =>
-	requestId ? [`Request ID: ${requestId} (quote it to Agency CRM support)`] : [];
+const supportLine = (requestId: string | undefined) => [
+	requestId
+		? `Request ID: ${requestId} (quote it to Agency CRM support)`
+		: 'The answer carried no request ID (neither request_id nor X-Request-Id): give support the time of the run.',
+];
+
+/**
+ * A 403 almost always means the API client lacks a permission and a right, granted per client in
+ * Agency CRM's back office (docs/assumptions.md "Production evidence"); the pack and the agency's
+ * site are the spec's other reasons.
+ */
+function accessAdvice(guide: RefusalGuide): string {
+	const rights = guide.rightsNeeded
+		? `its permission and right ${guide.rightsNeeded}`
+		: 'its permission and right (each operation has both, e.g. SITE_PRODUCT:READ + RS:PRODUCT_SEARCH to search properties)';
+	const pack = guide.accessNeeded ? `${guide.accessNeeded}, and ` : '';
+	return `This operation needs ${pack}${rights}, granted to the API client in Agency CRM's back office: ask for what is missing. An agency named in the request must also belong to the credential's site.`;
+}
 
 /** What users can do about a refusal with this status; undefined where nothing better than the API's message can be said. */
 function nextStep(status: number, guide: RefusalGuide, hasDetails: boolean): string | undefined {
 	switch (status) {
 		case 401:
-			return 'Agency CRM refused the access token even after a new token exchange: open the credential, check the Client ID and Client Secret, and press Test.';
+			return 'Agency CRM refused the access token even after a new token exchange: open the credential, check the Client ID and Client Secret, and press Save, which tests them.';
 		case 403:
-			return guide.accessNeeded
-				? `This operation needs ${guide.accessNeeded}: ask Agency CRM to grant it to this API client. An agency named in the request must also belong to the credential's site.`
-				: "Check that the credential's site or agency may reach this record.";
+			return accessAdvice(guide);
 		case 404:
 			return guide.notFound ?? 'Check the IDs given.';
 		case 409:
@@ -104,17 +144,19 @@ export function plainDescription(description: string): string {
  */
 export function apiError(node: INode, response: FailedResponse, itemIndex?: number, guide: RefusalGuide = {}) {
 	const body = asErrorBody(response.body);
-	const code = body.error?.code ?? `HTTP_${response.statusCode}`;
-	const apiMessage = body.error?.message ?? 'The API gave no message';
+	const perField = fieldProblems(body as IDataObject);
+	const code = body.error?.code ?? (perField ? 'VALIDATION_ERROR' : `HTTP_${response.statusCode}`);
+	const apiMessage =
+		body.error?.message ?? (perField ? 'The API refused some values, field by field' : 'The API gave no message');
 	const requestId = requestIdOf(body, response);
-	const details = body.error?.details ?? [];
+	const details = body.error?.details ?? perField ?? [];
 	const lines = details.map((detail) => {
 		const field = detail.field ? (guide.labelOf?.(detail.field) ?? detail.field) : '(request)';
 		return `${field}: ${detail.message ?? 'invalid'}`;
 	});
 	const step = nextStep(response.statusCode, guide, details.length > 0);
 	if (step) lines.push(step);
-	const error = new NodeApiError(node, { ...body, httpCode: String(response.statusCode) } as JsonObject, {
+	const error = new NodeApiError(node, { ...body, httpCode: String(response.statusCode) } as unknown as JsonObject, {
 		message: `${code}: ${apiMessage} (HTTP ${response.statusCode})`,
 		description: linesDescription([...lines, ...supportLine(requestId)]),
 		httpCode: String(response.statusCode),
@@ -128,6 +170,12 @@ export function apiError(node: INode, response: FailedResponse, itemIndex?: numb
 		request_id: requestId ?? null,
 	};
 	return error;
+}
+
+/** The HTTP status of a failed request's error (`NodeApiError.httpCode`), or undefined for other failures. */
+export function statusOf(error: unknown): number | undefined {
+	const code = (error as { httpCode?: unknown } | undefined)?.httpCode;
+	return typeof code === 'string' && /^\d{3}$/.test(code) ? Number(code) : undefined;
 }
 
 /** What came back, as an error quotes it: the status, the keys found, the request id. */

@@ -14,10 +14,29 @@ import { apiRequest } from './request';
 export type PaginationMode = 'cursor' | 'offset' | 'cursorOffset';
 
 /**
- * Records asked per page when the user chose no size: the largest page the spec gives (section 8,
- * `GET /agencies`). Other lists have no limit in the spec: the size chosen is sent as it is.
+ * Records asked per page when the caller chose no size: the largest page the spec gives (section 8,
+ * `GET /agencies`), which production's reference gives every list that takes `per_page`.
  */
 export const MAX_PER_PAGE = 200;
+
+/**
+ * What a list calls its paging parameters: the spec's `per_page`, `cursor` and `offset`, unless its
+ * catalogue entry names another page size (`count` on product search, `perPage` on the calendar's).
+ */
+export interface PageKeys {
+	size: string;
+	cursor: string;
+	offset: string;
+}
+
+const SPEC_PAGE_KEYS: PageKeys = { size: 'per_page', cursor: 'cursor', offset: 'offset' };
+
+/** Where one page starts and how many records it asks for; the request's keys name them. */
+export interface PagePosition {
+	size: number;
+	cursor?: unknown;
+	offset?: number;
+}
 
 /** Empty pages in a row that a list may send while saying more follow, before the loop stops. */
 const MAX_EMPTY_PAGES_IN_A_ROW = 10;
@@ -66,9 +85,18 @@ function withPageParams(request: ApiRequest, params: IDataObject): ApiRequest {
 	return { ...request, body: { ...(request.body as IDataObject | undefined), ...params } };
 }
 
+/** The position as the list's parameters, under the keys the request names. */
+function pageParams(request: ApiRequest, position: PagePosition): IDataObject {
+	const keys = { ...SPEC_PAGE_KEYS, ...request.pageKeys };
+	const params: IDataObject = { [keys.size]: position.size };
+	if (position.offset !== undefined) params[keys.offset] = position.offset;
+	if (position.cursor !== undefined) params[keys.cursor] = position.cursor as IDataObject[string];
+	return params;
+}
+
 /** One page: the request with its paging parameters, and the records and meta of the answer. */
-export async function fetchPage(context: ApiContext, request: ApiRequest, params: IDataObject) {
-	const paged = withPageParams(request, params);
+export async function fetchPage(context: ApiContext, request: ApiRequest, position: PagePosition) {
+	const paged = withPageParams(request, pageParams(request, position));
 	return pageOf(context, paged, await apiRequest(context, paged));
 }
 
@@ -90,6 +118,27 @@ function moreFollow(meta: PageMeta, records: IDataObject[], seen: number): boole
 const signalled = (meta: PageMeta) =>
 	typeof meta.has_more === 'boolean' || typeof meta.total === 'number' || 'next_cursor' in meta;
 
+/** An identifier as text; undefined when absent. */
+export const idText = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
+
+/**
+ * For offset paging, a test that a record was not on an earlier page: a listing added at the head
+ * between two pages shifts the next page by one, which would give a record twice. A record without
+ * an id is kept. Each repeat dropped is told to the request's `repeatedRecord`.
+ */
+function offsetRepeats(request: ApiRequest, mode: PaginationMode): (record: IDataObject) => boolean {
+	if (mode === 'cursor') return () => true;
+	const ids = new Set<string>();
+	const identity = request.recordIdentity ?? ((record: IDataObject) => idText(record.id));
+	return (record) => {
+		const id = identity(record);
+		if (id === undefined) return true;
+		if (!ids.has(id)) return Boolean(ids.add(id));
+		request.repeatedRecord?.(id);
+		return false;
+	};
+}
+
 /**
  * Yields the records of every page, a page at a time, until the API says there are no more, or
  * until `limit` records are in hand. Each page asks only for what is still missing. It never ends
@@ -109,6 +158,7 @@ export async function* paginate(
 	let emptyPages = 0;
 	const seenCursors = new Set<string>();
 	let previousFirst: string | undefined;
+	const firstSeen = offsetRepeats(request, mode);
 	const stop = (reason: string) =>
 		new NodeOperationError(
 			context.getNode(),
@@ -117,16 +167,18 @@ export async function* paginate(
 		);
 	while (limit === undefined || yielded < limit) {
 		const perPage = limit === undefined ? pageSize : Math.min(pageSize, limit - yielded);
-		const params: IDataObject = { per_page: perPage };
-		if (mode === 'offset') params.offset = seen;
-		else if (mode === 'cursorOffset') params.cursor = seen;
-		else if (cursor !== undefined) params.cursor = cursor as IDataObject[string];
+		// The customer action history carries its offset in `cursor` (spec section 8).
+		const position: PagePosition =
+			mode === 'offset'
+				? { size: perPage, offset: seen }
+				: { size: perPage, cursor: mode === 'cursorOffset' ? seen : cursor };
 
-		const { records, meta } = await fetchPage(context, request, params);
-		const wanted = limit === undefined ? records : records.slice(0, limit - yielded);
+		const { records, meta } = await fetchPage(context, request, position);
+		const fresh = records.filter(firstSeen);
+		const wanted = limit === undefined ? fresh : fresh.slice(0, limit - yielded);
 		yielded += wanted.length;
 		yield wanted;
-		if (wanted.length < records.length || !moreFollow(meta, records, seen)) return;
+		if (wanted.length < fresh.length || !moreFollow(meta, records, seen)) return;
 		seen += records.length;
 		emptyPages = records.length ? 0 : emptyPages + 1;
 		if (emptyPages >= MAX_EMPTY_PAGES_IN_A_ROW) throw stop(`The API sent ${emptyPages} empty pages in a row`);

@@ -24,7 +24,8 @@ import {
 } from './backoff';
 import { runCredentialOf } from './credential';
 import type { RefusalGuide } from './errors';
-import { apiError, withFirstLine } from './errors';
+import { apiError, statusOf, withFirstLine } from './errors';
+import type { PageKeys } from './pagination';
 import { pacingOf } from './pacing';
 
 /** Every n8n context our nodes send requests from. */
@@ -38,6 +39,12 @@ export interface ApiRequest {
 	/** A JSON object, or a ready body (multipart) with its content type in `headers`. */
 	body?: IDataObject | Buffer;
 	headers?: IDataObject;
+	/** What tells a list's records apart (pagination.ts); by default their `id`. Undefined for a record without one. */
+	recordIdentity?: (record: IDataObject) => string | undefined;
+	/** Told of each record an offset-paged list gave again (pagination.ts), which is dropped. */
+	repeatedRecord?: (id: string) => void;
+	/** For a list whose paging parameters are not the spec's `per_page`, `cursor` and `offset` (pagination.ts). */
+	pageKeys?: Partial<PageKeys>;
 	/** `binary` for endpoints that may answer with an image instead of JSON. */
 	responseType?: 'json' | 'binary';
 	/**
@@ -54,6 +61,11 @@ export interface ApiRequest {
 	 * stands for the lost answer; not found, the request was not processed and is sent again.
 	 */
 	lookUpOutcome?: () => Promise<ApiResponse | undefined>;
+	/**
+	 * For a DELETE: the record was read just before it was sent. Only then does a 404 after an attempt
+	 * whose answer was lost mean that attempt removed it, rather than an ID that names no record.
+	 */
+	recordSeen?: boolean;
 	/** Statuses that carry a business meaning for this endpoint, so they are never retried. */
 	noRetryStatuses?: number[];
 	/** What to tell users who get a refusal: the access the endpoint needs, its fields' labels, what to check. */
@@ -166,11 +178,20 @@ function thrownToNodeError(context: ApiContext, error: ThrownRequestError, reque
 }
 
 /**
- * Whether a DELETE answered 404 after an earlier attempt's answer was lost: that attempt removed
- * the record (spec section 3: a DELETE removes "Always"), so the 404 is the removal confirmed.
+ * Whether a DELETE answered 404 after an earlier attempt's answer was lost removed the record: when
+ * the record was seen just before, that attempt did (spec section 3: a DELETE removes "Always"), so
+ * the 404 is the removal confirmed. Otherwise the 404 may as well be an ID that names no record.
  */
 function deletedByLostAttempt(request: ApiRequest, response: ApiResponse, answerLost: boolean): boolean {
-	return answerLost && request.method === 'DELETE' && response.statusCode === 404;
+	return answerLost && request.method === 'DELETE' && response.statusCode === 404 && request.recordSeen === true;
+}
+
+/** A DELETE answered 404 after a lost answer, for a record not seen before: the error says both readings. */
+function goneOrNeverThere(error: NodeApiError): NodeApiError {
+	return withFirstLine(
+		error,
+		'An earlier attempt of this DELETE lost its answer: it may have removed the record, or the ID names no record. Check the record before running again.',
+	);
 }
 
 /** The error of the API's last 429 once a request has waited MAX_THROTTLED_MS for 429s: it says so first (its last line says what to do). */
@@ -237,6 +258,8 @@ export async function apiRequest(context: ApiContext, request: ApiRequest): Prom
 			pacing.pause(delay);
 			continue;
 		}
+		if (answerLost && request.method === 'DELETE' && response.statusCode === 404)
+			throw goneOrNeverThere(failure(response));
 		const delay = retryDelayMs(failures, retryAfter);
 		if (!isRetryable(request, response) || failures >= MAX_RETRIES || delay > MAX_RETRY_AFTER_MS)
 			throw failure(response);
@@ -249,14 +272,35 @@ export async function apiRequest(context: ApiContext, request: ApiRequest): Prom
 	}
 }
 
+/**
+ * The answer, or the API's refusal with this status as a value rather than a thrown error: a 409
+ * that a create takes for "already there". Every other failure is thrown as apiRequest throws it.
+ */
+export async function answerOrRefusal(
+	context: ApiContext,
+	request: ApiRequest,
+	status: number,
+): Promise<ApiResponse | { refused: NodeApiError }> {
+	return await apiRequest(context, request).catch((error: unknown) =>
+		statusOf(error) === status ? { refused: error as NodeApiError } : Promise.reject(error as Error),
+	);
+}
+
 /** After a lost answer, what a request that is not idempotent made, when it can be looked for. */
 async function lookedUp(request: ApiRequest): Promise<ApiResponse | undefined> {
 	return request.idempotent ? undefined : await request.lookUpOutcome?.();
 }
 
-/** The `data` of a JSON answer (`{data: …}`), or the whole body when there is no envelope. */
+/** What an envelope holds besides its `data` (spec section 4: `data`, `meta`, `links`; errors' `request_id`). */
+const ENVELOPE_KEYS = new Set(['data', 'meta', 'links', 'request_id', 'success', 'message']);
+
+/**
+ * The `data` of a JSON answer (`{data: …, meta: …}`), or the whole body when there is no envelope. A
+ * body with `data` beside keys no envelope has is a record that has a field named `data`: it is the
+ * record, whole.
+ */
 export function responseData(response: ApiResponse): unknown {
 	const body = response.body;
-	if (typeof body === 'object' && body !== null && 'data' in body) return (body as { data: unknown }).data;
-	return body;
+	if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) return body;
+	return Object.keys(body).every((key) => ENVELOPE_KEYS.has(key)) ? (body as { data: unknown }).data : body;
 }

@@ -10,7 +10,7 @@ import type { Customer } from '../../model';
 import { cursorPage, readPageRequest } from '../../pagination';
 import { FieldReader, objectBody } from '../../validation';
 import { CUSTOMER_PACK, pathCustomer } from './access';
-import { findDuplicate, normalisePhone, phoneNumbersOf } from './duplicates';
+import { findDuplicate, phoneNumbersOf } from './duplicates';
 import { readCustomerChanges, requireCustomerIdentity } from './fields';
 import { createCustomer, customerView, updateCustomer } from './records';
 
@@ -46,11 +46,13 @@ export function contactRoutes(world: World): ApiRoute[] {
 			const updatedSince = reader.optionalUtc('updated_since');
 			const page = readPageRequest(reader);
 			reader.throwIfInvalid();
-			const phoneDigits = phone ? normalisePhone(phone) : undefined;
+			// Production's search is not exact: an email or phone that contains the value searched is a
+			// hit. Numbers are matched in their national form (06…): a search for +33 6… finds nothing.
+			const phoneDigits = phone?.replace(/\D/g, '');
 			const keep = (customer: Customer) =>
 				(agencyId === undefined || customer.agency_id === agencyId) &&
-				(!email || customer.email?.toLowerCase() === email) &&
-				(!phoneDigits || phoneNumbersOf(customer).includes(phoneDigits)) &&
+				(!email || !!customer.email?.toLowerCase().includes(email)) &&
+				(!phoneDigits || phoneNumbersOf(customer).some((number) => number.includes(phoneDigits))) &&
 				(!type || customer.type === type) &&
 				(!updatedSince || customer.updated_at >= updatedSince) &&
 				(!text ||
@@ -66,7 +68,7 @@ export function contactRoutes(world: World): ApiRoute[] {
 		route('PATCH', '/customers/{customerId}', CUSTOMER_PACK, (request) => {
 			const customer = pathCustomer(store, request);
 			const reader = new FieldReader(objectBody(request.body));
-			const changes = readCustomerChanges(reader, store, request.grant.siteId);
+			const changes = readCustomerChanges(reader, store, request.grant.siteId, customer);
 			if (changes.agency_id !== undefined) requireAgencyInScope(request, changes.agency_id);
 			reader.throwIfInvalid();
 			return ok(customerView(store, updateCustomer(world, customer, changes)));

@@ -24,8 +24,16 @@ export type CustomerChanges = Partial<
 	>
 >;
 
-/** Reads the writable customer fields; `agency_id` scope is the caller's business. */
-export function readCustomerChanges(reader: FieldReader, store: Store, siteId: number): CustomerChanges {
+/**
+ * Reads the writable customer fields; `agency_id` scope is the caller's business. A group is added to
+ * those of the `current` customer (an update), as production writes one group at a time.
+ */
+export function readCustomerChanges(
+	reader: FieldReader,
+	store: Store,
+	siteId: number,
+	current?: Pick<Customer, 'group_ids'>,
+): CustomerChanges {
 	const { customerGroups, customerOrigins, genders } = store.referentials;
 	const changes: CustomerChanges = {};
 	const agencyId = reader.optionalInteger('agency_id');
@@ -44,14 +52,20 @@ export function readCustomerChanges(reader: FieldReader, store: Store, siteId: n
 	if (phones) changes.phones = phones;
 	const type = reader.optionalOneOf<CustomerType>('type', CUSTOMER_TYPES);
 	if (type) changes.type = type;
-	const groupIds = reader.optionalIntegerList('group_ids');
-	groupIds
-		?.filter((id) => !customerGroups.some((group) => group.id === id))
-		.forEach((id) => reader.fail('group_ids', `unknown customer group ${id}`));
-	if (groupIds) changes.group_ids = groupIds;
-	const originId = reader.optionalInteger('origin_id', { nullable: true });
+	// Production names one group and the origin, each by its id (docs/sandbox.md "As production").
+	for (const [key, named] of [
+		['group_ids', 'group'],
+		['origin_id', 'origin'],
+	] as const) {
+		if (reader.has(key)) reader.fail(key, `is not a contact field: the API takes ${named} (one id)`);
+	}
+	const groupId = reader.optionalInteger('group', { nullable: true });
+	if (groupId && !customerGroups.some((group) => group.id === groupId))
+		reader.fail('group', `unknown customer group ${groupId}`);
+	if (groupId) changes.group_ids = [...new Set([...(current?.group_ids ?? []), groupId])];
+	const originId = reader.optionalInteger('origin', { nullable: true });
 	if (originId && !customerOrigins.some((origin) => origin.id === originId))
-		reader.fail('origin_id', `unknown customer origin ${originId}`);
+		reader.fail('origin', `unknown customer origin ${originId}`);
 	if (originId !== undefined) changes.origin_id = originId;
 	const userId = reader.optionalInteger('user_id', { nullable: true });
 	if (userId && !store.users.getInSite(userId, siteId)) reader.fail('user_id', `unknown user ${userId}`);

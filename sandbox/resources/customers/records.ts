@@ -52,7 +52,10 @@ export function updateCustomer({ events }: World, customer: Customer, changes: C
 }
 
 export function customerView(store: Store, customer: Customer, includes: ReadonlySet<string> = new Set()): JsonObject {
+	// Production answers `id`, the spec names `customers_id`: both. Origin and groups only come with
+	// `include` (docs/sandbox.md "As production").
 	const view: JsonObject = {
+		id: customer.customers_id,
 		customers_id: customer.customers_id,
 		agency_id: customer.agency_id,
 		firstname: customer.firstname,
@@ -62,8 +65,6 @@ export function customerView(store: Store, customer: Customer, includes: Readonl
 		mobile_phone: customer.mobile_phone,
 		phones: customer.phones,
 		type: customer.type,
-		group_ids: customer.group_ids,
-		origin_id: customer.origin_id,
 		user_id: customer.user_id,
 		gender_code: customer.gender_code,
 		created_at: customer.created_at,

@@ -55,10 +55,10 @@ describe('customer creation and duplicates', () => {
 
 	test('validates the body; an email given but refused is not also reported as missing', async () => {
 		const result = await h.api('POST', '/customers', {
-			body: { email: 'not-an-email', type: 'alien', group_ids: [99] },
+			body: { email: 'not-an-email', type: 'alien', group: 99 },
 		});
 		expect(result.status).toBe(422);
-		expect(detailFields(result)).toEqual(['email', 'type', 'group_ids']);
+		expect(detailFields(result)).toEqual(['email', 'type', 'group']);
 	});
 
 	test('a customer with no name, email or phone at all is refused, naming the last name', async () => {
@@ -97,5 +97,52 @@ describe('read and update', () => {
 		expect(result.status).toBe(200);
 		expect(result.body.data).toEqual({ ...before, firstname: 'Modifié', updated_at: expect.any(String) });
 		expect(result.body.data.updated_at >= before.updated_at).toBe(true);
+	});
+});
+
+describe('the contact search, as production answers it (issue 26)', () => {
+	const hitIds = async (filter: Record<string, string>) =>
+		(await h.api('POST', '/customers/search', { body: { ...filter, per_page: 200 } })).body.data.map(
+			(contact: { id: number }) => contact.id,
+		);
+
+	test('numbers are matched in their national form: 06… finds a number stored as +33 6… or 06…; +33 6… finds nothing', async () => {
+		const stored = [];
+		for (const phone of ['+33 6 55 44 33 21', '06.55.44.33.22']) {
+			stored.push((await h.api('POST', '/customers', { body: { lastname: 'National', phone } })).body.data.id);
+		}
+		expect(await hitIds({ phone: '0655443321' })).toEqual([stored[0]]);
+		expect(await hitIds({ phone: '0655443322' })).toEqual([stored[1]]);
+		expect(await hitIds({ phone: '+33655443321' })).toEqual([]);
+	});
+
+	test('hits are not exact: an email or a number that contains the value searched', async () => {
+		const make = async (email: string) =>
+			(await h.api('POST', '/customers', { body: { lastname: 'Loose', email } })).body.data.id;
+		const ana = await make('ana.loose@example.com');
+		const diana = await make('diana.loose@example.com');
+		expect((await hitIds({ email: 'ana.loose@example.com' })).sort()).toEqual([ana, diana].sort());
+	});
+
+	test('origin and groups come only with include, as production sends them', async () => {
+		const plain = (await h.api('GET', '/customers/10003')).body.data;
+		expect(plain).not.toHaveProperty('origin');
+		expect(plain).not.toHaveProperty('groups');
+		expect(plain).not.toHaveProperty('origin_id');
+		expect(plain).toMatchObject({ id: 10003, customers_id: 10003 });
+		const withThem = (await h.api('GET', '/customers/10003', { query: { include: 'origin,groups' } })).body.data;
+		expect(withThem).toHaveProperty('origin');
+		expect(Array.isArray(withThem.groups)).toBe(true);
+	});
+
+	test('a write names one group and the origin by id; the first guesses are refused, named', async () => {
+		const written = await h.api('PATCH', '/customers/10004', { body: { group: 2, origin: 3 } });
+		expect(written.status).toBe(200);
+		const read = (await h.api('GET', '/customers/10004', { query: { include: 'origin,groups' } })).body.data;
+		expect(read.origin).toMatchObject({ id: 3 });
+		expect(read.groups.map((group: { id: number }) => group.id)).toContain(2);
+		const old = await h.api('PATCH', '/customers/10004', { body: { group_ids: [2], origin_id: 3 } });
+		expect(old.status).toBe(422);
+		expect(detailFields(old)).toEqual(['group_ids', 'origin_id']);
 	});
 });

@@ -23,7 +23,7 @@ export const actionCases: EndpointCase[] = [
 			actionTypeId: 1,
 			additionalFields: { comment: 'Visit booked' },
 		},
-		request: { method: 'POST', path: '/products/5002/actions', body: { action_type_id: 1, comment: 'Visit booked' } },
+		request: { method: 'POST', path: '/products/5002/actions', body: { action_id: 1, result: 'Visit booked' } },
 	},
 	{
 		endpoint: 'GET /customers/{customerId}/actions',
@@ -50,7 +50,7 @@ export const actionCases: EndpointCase[] = [
 		request: {
 			method: 'POST',
 			path: '/customers/10003/actions',
-			body: { action_type_id: 2, date: '2026-11-20T14:30:00Z' },
+			body: { action_id: 2, date_performed: '2026-11-20T14:30:00Z' },
 		},
 	},
 	plainGet('action', 'getTypes', '/actions/types'),

@@ -4,17 +4,40 @@ import { byId } from '../../../tools/n8n/workflows';
 export const consentCases: EndpointCase[] = [
 	{
 		endpoint: 'POST /customers/{customerId}/consent',
+		title: 'a form, as production takes it, then read back',
 		parameters: {
 			resource: 'consent',
 			operation: 'set',
 			customerId: byId(10003),
 			reason: 'Phone call 2026-11-20',
-			additionalFields: { collectedAt: '2026-11-20T10:00:00+01:00' },
+			additionalFields: {
+				collectedAt: '2026-11-20T10:00:00+01:00',
+				acceptOutsideHours: true,
+				proofBinaryPropertyName: 'data',
+			},
 		},
+		binary: { data: { data: Buffer.from('%PDF-1.4 signed'), fileName: 'signed.pdf', mimeType: 'application/pdf' } },
 		request: {
 			method: 'POST',
 			path: '/customers/10003/consent',
-			body: { reason: 'Phone call 2026-11-20', collected_at: '2026-11-20T09:00:00Z' },
+			status: 204,
+			form: { reason: 'Phone call 2026-11-20', consent_date: '2026-11-20T09:00:00+00:00', accept_outside_hours: '1' },
+		},
+		verify: ({ output, requests }) => {
+			expect(requests.map((request) => request.route)).toEqual([
+				'POST /customers/{customerId}/consent',
+				'GET /customers/{customerId}',
+			]);
+			expect(output[0]).toEqual({
+				customers_id: 10003,
+				consent: {
+					reason: 'Phone call 2026-11-20',
+					consentDate: '2026-11-20T09:00:00+00:00',
+					acceptOutsideHours: true,
+					proofs: expect.arrayContaining([{ name: 'signed.pdf' }]),
+					revokedAt: null,
+				},
+			});
 		},
 	},
 	{

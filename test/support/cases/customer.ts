@@ -43,11 +43,11 @@ export const customerCases: EndpointCase[] = [
 		request: {
 			method: 'POST',
 			path: '/customers',
-			body: { agency_id: 101, lastname: 'Garnier', email: 'hugo.garnier@example.com' },
+			body: { agency_id: 101, lastname: 'Garnier', email: 'hugo.garnier@example.com', check_duplicate: true },
 			after: ['POST /customers/search'],
 		},
 		verify: ({ output, requests }) => {
-			expect(requests[0].body).toEqual({ email: 'hugo.garnier@example.com', per_page: 10 });
+			expect(requests[0].body).toEqual({ email: 'hugo.garnier@example.com', per_page: 100 });
 			expect(output[0]).toMatchObject({ lastname: 'Garnier', outcome: 'created' });
 		},
 	},
@@ -60,7 +60,13 @@ export const customerCases: EndpointCase[] = [
 			limit: 10,
 			filters: { email: 'lea.durand@example.com' },
 		},
-		request: { method: 'POST', path: '/customers/search', body: { email: 'lea.durand@example.com', per_page: 10 } },
+		title: 'with the origin and groups every contact read loads',
+		request: {
+			method: 'POST',
+			path: '/customers/search',
+			query: { include: 'origin,groups' },
+			body: { email: 'lea.durand@example.com', per_page: 10 },
+		},
 	},
 	{
 		endpoint: 'GET /customers/{customerId}',
@@ -70,7 +76,7 @@ export const customerCases: EndpointCase[] = [
 			customerId: byId(10003),
 			options: { include: ['groups', 'consent'] },
 		},
-		request: { method: 'GET', path: '/customers/10003', query: { include: 'groups,consent' } },
+		request: { method: 'GET', path: '/customers/10003', query: { include: 'origin,groups,consent' } },
 	},
 	{
 		endpoint: 'PATCH /customers/{customerId}',

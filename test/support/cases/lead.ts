@@ -21,11 +21,22 @@ export const leadCases: EndpointCase[] = [
 			method: 'POST',
 			path: '/leads/sellers',
 			status: 201,
+			after: [
+				'GET /criterias/product/all',
+				'GET /criterias/product/{criteriaId}/values',
+				'GET /criterias/product/{criteriaId}/values',
+			],
 			body: {
 				agency_id: 101,
 				request_nature: 'Valuation',
 				customer: { lastname: 'Petit', email: 'paul.petit@example.com' },
-				product: { transaction_type: 'sale', property_type: 'house', price: 410000 },
+				product: {
+					criteria: [
+						{ id: 'TypeTransaction', value: 'Vente' },
+						{ id: 'TypeBien', value: 'Maison' },
+						{ id: 'Prix', value: 410000 },
+					],
+				},
 			},
 		},
 	},
@@ -42,8 +53,8 @@ export const leadCases: EndpointCase[] = [
 				// the listing the examples test reprices (test/real-n8n/examples.test.ts, property update).
 				criteria: {
 					criterion: [
-						{ id: '1', value: '250000' },
-						{ id: '2', value: '400000' },
+						{ id: 'Prix', operator: 'SUPERIEUR', value: '250000' },
+						{ id: 'Prix', operator: 'INFERIEUR', value: '400000' },
 					],
 				},
 			},
@@ -52,14 +63,15 @@ export const leadCases: EndpointCase[] = [
 			method: 'POST',
 			path: '/leads/buyers',
 			status: 201,
+			after: ['GET /criterias/search-requests'],
 			body: {
 				agency_id: 102,
 				customer: { lastname: 'Moreau', phone: '0472000001' },
 				search_requests: [
 					{
 						criteria: [
-							{ id: 1, value: 250000 },
-							{ id: 2, value: 400000 },
+							{ id: 'Prix', operator: 'SUPERIEUR', value: '250000' },
+							{ id: 'Prix', operator: 'INFERIEUR', value: '400000' },
 						],
 					},
 				],

@@ -19,9 +19,14 @@ function pictureCase(visibility: 'public' | 'private'): EndpointCase {
 	};
 }
 
+/** The reads of the site's criteria before a write or a search that names some (actions/criteria.ts). */
+const PRODUCT_REFERENTIAL = ['GET /criterias/product/all'];
+const TYPE_VALUES = 'GET /criterias/product/{criteriaId}/values';
+
 export const productCases: EndpointCase[] = [
 	{
 		endpoint: 'POST /products',
+		title: 'version 1’s fields sent as the site’s criteria',
 		parameters: {
 			resource: 'product',
 			operation: 'create',
@@ -38,14 +43,17 @@ export const productCases: EndpointCase[] = [
 		request: {
 			method: 'POST',
 			path: '/products',
+			after: [...PRODUCT_REFERENTIAL, TYPE_VALUES, TYPE_VALUES],
 			body: {
 				agency_id: 101,
-				transaction_type: 'sale',
-				property_type: 'apartment',
-				title: 'T3 Croix-Rousse',
-				price: 320000,
-				rooms: 3,
-				criteria: [{ id: 2, value: 68 }],
+				criteria: [
+					{ id: 'TypeTransaction', value: 'Vente' },
+					{ id: 'TypeBien', value: 'Appartement' },
+					{ id: 'Titre', value: 'T3 Croix-Rousse' },
+					{ id: 'Prix', value: 320000 },
+					{ id: 'NbPieces', value: 3 },
+					{ id: 'Surface', value: 68 },
+				],
 			},
 		},
 	},
@@ -58,7 +66,18 @@ export const productCases: EndpointCase[] = [
 			limit: 3,
 			filters: { status: 'active', priceMax: 400000 },
 		},
-		request: { method: 'POST', path: '/products/search', body: { status: 'active', price_max: 400000, per_page: 3 } },
+		request: {
+			method: 'POST',
+			path: '/products/search',
+			after: [...PRODUCT_REFERENTIAL, TYPE_VALUES],
+			body: {
+				criterias: [
+					{ id: 'Statut', operator: 'EGAL', value: 'EnCours' },
+					{ id: 'Prix', operator: 'INFERIEUR', value: '400000' },
+				],
+				count: 3,
+			},
+		},
 	},
 	{
 		endpoint: 'POST /products/search',
@@ -71,26 +90,33 @@ export const productCases: EndpointCase[] = [
 			filters: { status: 'active' },
 			options: { paginationMode: 'offset', perPage: 3 },
 		},
-		request: { method: 'POST', path: '/products/search', body: { status: 'active', per_page: 3, offset: 0 } },
+		request: {
+			method: 'POST',
+			path: '/products/search',
+			after: [...PRODUCT_REFERENTIAL, TYPE_VALUES],
+			body: { criterias: [{ id: 'Statut', operator: 'EGAL', value: 'EnCours' }], count: 3, offset: 0 },
+		},
 		verify: ({ output, requests }) => {
 			expect(output).toHaveLength(7);
-			expect(new Set(output.map((product) => product.product_id)).size).toBe(7);
-			expect(requests.map((request) => request.body)).toEqual([
-				{ status: 'active', per_page: 3, offset: 0 },
-				{ status: 'active', per_page: 3, offset: 3 },
-				{ status: 'active', per_page: 1, offset: 6 },
+			expect(new Set(output.map((product) => product.id)).size).toBe(7);
+			const criterias = [{ id: 'Statut', operator: 'EGAL', value: 'EnCours' }];
+			expect(requests.slice(2).map((request) => request.body)).toEqual([
+				{ criterias, count: 3, offset: 0 },
+				{ criterias, count: 3, offset: 3 },
+				{ criterias, count: 1, offset: 6 },
 			]);
 		},
 	},
 	{
 		endpoint: 'GET /products/{productId}',
+		title: 'production’s fetch values',
 		parameters: {
 			resource: 'product',
 			operation: 'get',
 			productId: byId(5002),
-			options: { fetch: ['pictures', 'lots'] },
+			options: { fetch: ['products_photos', 'criteres_number'] },
 		},
-		request: { method: 'GET', path: '/products/5002', query: { fetch: 'pictures,lots' } },
+		request: { method: 'GET', path: '/products/5002', query: { fetch: 'products_photos,criteres_number' } },
 	},
 	{
 		endpoint: 'PATCH /products/{productId}',
@@ -101,7 +127,12 @@ export const productCases: EndpointCase[] = [
 			productId: byId(5002),
 			additionalFields: { price: 299000 },
 		},
-		request: { method: 'PATCH', path: '/products/5002', body: { product_id: 5002, price: 299000 } },
+		request: {
+			method: 'PATCH',
+			path: '/products/5002',
+			after: PRODUCT_REFERENTIAL,
+			body: { product_id: 5002, criteria: [{ id: 'Prix', value: 299000 }] },
+		},
 	},
 	{
 		endpoint: 'GET /products/{productId}/lots',

@@ -10,8 +10,8 @@ export const searchRequestCases: EndpointCase[] = [
 			customerId: byId(10003),
 			criteria: {
 				criterion: [
-					{ id: '1', value: '350000' },
-					{ id: '30', value: '[1, 6]' },
+					{ id: '1', operator: 'INFERIEUR', value: '350000' },
+					{ id: 'Secteur', listValue: 'Villeurbanne' },
 				],
 			},
 			additionalFields: { title: 'T3 in Lyon' },
@@ -19,17 +19,22 @@ export const searchRequestCases: EndpointCase[] = [
 		request: {
 			method: 'POST',
 			path: '/customers/10003/search-requests',
+			after: [
+				'GET /criterias/search-requests',
+				'GET /criterias/product/all',
+				'GET /criterias/product/{criteriaId}/values',
+			],
 			body: {
 				criteria: [
-					{ id: 1, value: 350000 },
-					{ id: 30, value: [1, 6] },
+					{ id: 'Prix', operator: 'INFERIEUR', value: '350000' },
+					{ id: 'Secteur', operator: 'EGAL', value: 'Villeurbanne' },
 				],
-				title: 'T3 in Lyon',
+				wording: 'T3 in Lyon',
 			},
 		},
-		verify: ({ output }) => expect(output[0].search_request_id).toBeGreaterThan(0),
+		verify: ({ output }) => expect(output[0].id).toBeGreaterThan(0),
 		keep: (output, ids) => {
-			ids.searchRequestId = output.search_request_id as number;
+			ids.searchRequestId = output.id as number;
 		},
 	},
 	{
@@ -39,12 +44,13 @@ export const searchRequestCases: EndpointCase[] = [
 			operation: 'update',
 			customerId: byId(10003),
 			searchRequestId: String(searchRequestId),
-			additionalFields: { criteria: { criterion: [{ id: '3', value: '4' }] } },
+			additionalFields: { criteria: { criterion: [{ id: '3', operator: 'SUPERIEUR', value: '4' }] } },
 		}),
 		request: ({ searchRequestId }) => ({
 			method: 'PATCH',
 			path: `/customers/10003/search-requests/${searchRequestId}`,
-			body: { criteria: [{ id: 3, value: 4 }] },
+			after: ['GET /criterias/search-requests'],
+			body: { criteria: [{ id: 'NbPieces', operator: 'SUPERIEUR', value: '4' }] },
 		}),
 	},
 ];

@@ -27,6 +27,8 @@ export interface ExpectedRequest {
 	query?: Record<string, string>;
 	/** The whole JSON body; not checked when left out (multipart uploads, body-less requests). */
 	body?: unknown;
+	/** The text parts of a multipart body, as the client sent them (the request log keeps no parts). */
+	form?: Record<string, string>;
 	/** The exact status the sandbox answers; any success (< 300) when left out. */
 	status?: number;
 	/** Requests the operation sends before this one, as `METHOD /route` of the sandbox (an upsert searches first). */

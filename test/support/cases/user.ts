@@ -86,7 +86,8 @@ export const userCases: EndpointCase[] = [
 	{
 		endpoint: 'DELETE /users/{userId}',
 		parameters: ({ userId }) => ({ resource: 'user', operation: 'delete', userId: byId(userId) }),
-		request: ({ userId }) => ({ method: 'DELETE', path: `/users/${userId}` }),
+		title: 'read first, so that a 404 after a lost answer can only be this removal',
+		request: ({ userId }) => ({ method: 'DELETE', path: `/users/${userId}`, after: ['GET /users/{userId}'] }),
 		verify: ({ output }) => expect(output[0]).toEqual({ deleted: true }),
 	},
 	referentialCase('getGroups', '/users/groups'),

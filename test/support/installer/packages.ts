@@ -45,7 +45,8 @@ export interface StagedPackage {
  * The working tree's package, ready for `npm publish` in its folder: the packed tarball unpacked,
  * under its own version when that is later than 0.1.0 and the next patch number otherwise (the
  * unreleased changes still say 0.1.0). Its `prepublishOnly` is the real guard, so publishing runs
- * it; `prepack` is left out, because the folder holds the built files, not the sources.
+ * it (outside the repository, whose .npmrc turns scripts off); `publishConfig`'s provenance is left
+ * out, because npm can make none outside GitHub Actions, and a registry on loopback needs none.
  */
 export function stageWorkingTree(parent: string): StagedPackage {
 	mkdirSync(parent, { recursive: true });
@@ -65,7 +66,11 @@ export function stageWorkingTree(parent: string): StagedPackage {
 	copyFileSync(path.join(ROOT, guard), path.join(folder, guard));
 	writeFileSync(
 		manifestFile,
-		JSON.stringify({ ...manifest, version, scripts: { prepublishOnly: manifest.scripts.prepublishOnly } }, null, 2),
+		JSON.stringify(
+			{ ...manifest, version, scripts: { prepublishOnly: manifest.scripts.prepublishOnly }, publishConfig: undefined },
+			null,
+			2,
+		),
 	);
 	return { folder, version };
 }

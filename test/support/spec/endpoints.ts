@@ -1,7 +1,9 @@
 /**
  * Every endpoint of the Agency CRM API V2 specification (version 1.4.0, section 4 "Endpoints"), except
- * the token endpoint, written as the spec writes them. The one list the guards compare against: the
- * catalogue, the sandbox routes and the in-process cases must each cover it exactly.
+ * the token endpoint, written as the spec writes them, and those production serves where the spec says
+ * "not shown" (docs/assumptions.md "Production evidence"), each under a section that says so. The one
+ * list the guards compare against: the catalogue, the sandbox routes and the in-process cases must each
+ * cover it exactly.
  */
 export interface SpecEndpoint {
 	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -10,6 +12,9 @@ export interface SpecEndpoint {
 	/** The subsection of spec section 4 that lists it. */
 	section: string;
 }
+
+/** The section of the endpoints production serves that the spec leaves out ("Other calendar endpoints … not shown"). */
+export const EVIDENCE_CALENDAR = 'Calendar (production evidence)';
 
 export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
 	{ method: 'GET', path: '/discovery', section: 'Discovery and agencies' },
@@ -28,6 +33,8 @@ export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
 	{ method: 'POST', path: '/products/{productId}/actions', section: 'Products' },
 	{ method: 'GET', path: '/criterias/product/all', section: 'Criterias' },
 	{ method: 'GET', path: '/criterias/product/{criteriaId}', section: 'Criterias' },
+	// Not in the spec: production serves it (docs/assumptions.md "Production evidence", list values by code).
+	{ method: 'GET', path: '/criterias/product/{criteriaId}/values', section: 'Criterias' },
 	{ method: 'GET', path: '/criterias/search-requests', section: 'Criterias' },
 	{ method: 'GET', path: '/criterias/zone-list', section: 'Criterias' },
 	{ method: 'GET', path: '/criterias/categories/{categoryId}', section: 'Criterias' },
@@ -76,6 +83,17 @@ export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
 	{ method: 'DELETE', path: '/calendar/events/{eventId}', section: 'Calendar' },
 	{ method: 'GET', path: '/calendar/permanences/timeframe', section: 'Calendar' },
 	{ method: 'GET', path: '/calendar/events/types', section: 'Calendar' },
+	// Production serves these beyond the spec, as the n8n node generated from the vendor's reference names them.
+	...[
+		{ method: 'PATCH', path: '/calendar/events/{eventId}/status' },
+		{ method: 'GET', path: '/calendar/events' },
+		{ method: 'GET', path: '/calendar/events/{eventId}' },
+		{ method: 'PATCH', path: '/calendar/events/{eventId}' },
+		{ method: 'GET', path: '/calendar/users/{userId}/availability' },
+		{ method: 'GET', path: '/calendar/users/{userId}/working-time' },
+		{ method: 'GET', path: '/calendar/users/{userId}/shared-agenda' },
+		{ method: 'GET', path: '/calendar/permanences/timeframe/users' },
+	].map((endpoint) => ({ ...endpoint, section: EVIDENCE_CALENDAR }) as SpecEndpoint),
 ];
 
 /** `METHOD /path` with placeholder names erased: ours may differ from the spec's (`listeId` → `listId`). */

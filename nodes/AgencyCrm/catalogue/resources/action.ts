@@ -1,19 +1,21 @@
 import { id, toUtcDateTime } from '../convert';
-import { DATE_TIME_GUESS, commentField, customerField, productField, userField } from '../fields';
-import { guess } from '../rules';
+import { DATE_TIME_GUESS, customerField, productField, userField } from '../fields';
+import { evidence } from '../rules';
 import type { Endpoint, FieldSpec } from '../types';
 
 /**
- * The body of both action-creation endpoints (docs/assumptions.md "Action"). Spec section 2 says
- * each action has a type from `GET /actions/types`; the key names are our guess.
+ * The body of both action-creation endpoints, as production takes it (docs/assumptions.md "Production
+ * evidence"): the type from `GET /actions/types` under `action_id`, the text under `result`, the date
+ * under `date_performed`, the agent under `user_id`. The parameter names are 0.1.0's, which saved
+ * workflows hold.
  */
 const actionFields: FieldSpec[] = [
 	{
 		in: 'body',
 		placement: 'top',
-		key: 'action_type_id',
+		key: 'action_id',
 		convert: id,
-		required: guess('an action names its type as action_type_id'),
+		required: evidence('an action names its type under action_id'),
 		property: {
 			displayName: 'Activity Type Name or ID',
 			name: 'actionTypeId',
@@ -27,17 +29,30 @@ const actionFields: FieldSpec[] = [
 	{
 		in: 'body',
 		placement: 'collection',
+		key: 'date_performed',
 		convert: toUtcDateTime,
 		rules: [DATE_TIME_GUESS],
 		property: {
-			displayName: 'Date',
+			displayName: 'Date Performed',
 			name: 'date',
 			type: 'dateTime',
 			default: '',
 			description: 'When the activity took place; now when left out',
 		},
 	},
-	commentField(),
+	{
+		in: 'body',
+		placement: 'collection',
+		key: 'result',
+		property: {
+			displayName: 'Result',
+			name: 'comment',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description: 'What came of it, e.g. what was said, or the message of the contact',
+		},
+	},
 	userField('body'),
 ];
 
@@ -49,11 +64,11 @@ export const actionEndpoints: Endpoint[] = [
 			value: 'createForCustomer',
 			action: 'Log an activity on a contact',
 			description:
-				'Log a call, visit, email or other activity on a contact, with its type, date and comment. It always goes to the application log; the history shows it only if its action type allows it.',
+				'Log a call, visit, email or other activity on a contact, with its type, date and result. It always goes to the application log; the history shows it only if its action type allows it.',
 		},
 		method: 'POST',
 		path: '/customers/{customerId}/actions',
-		record: { id: 'action_id' },
+		record: { id: 'id' },
 		packs: ['Customers'],
 		resend: {
 			resend: false,
@@ -69,11 +84,11 @@ export const actionEndpoints: Endpoint[] = [
 			value: 'createForProduct',
 			action: 'Log an activity on a property',
 			description:
-				'Log a call, visit, email or other activity on a property listing, with its type, date and comment. It always goes to the application log; the history shows it only if its action type allows it.',
+				'Log a call, visit, email or other activity on a property listing, with its type, date and result. It always goes to the application log; the history shows it only if its action type allows it.',
 		},
 		method: 'POST',
 		path: '/products/{productId}/actions',
-		record: { id: 'action_id' },
+		record: { id: 'id' },
 		packs: ['Properties'],
 		resend: {
 			resend: false,

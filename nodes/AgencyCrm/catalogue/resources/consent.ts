@@ -1,8 +1,22 @@
-import { toUtcDateTime } from '../convert';
-import { DATE_TIME_GUESS, customerField } from '../fields';
-import { guess } from '../rules';
-import type { Endpoint } from '../types';
-import { encodingField, partNameField, uploadAsChosen } from '../uploads';
+import { DateTime } from 'luxon';
+
+import { toOffsetDateTime } from '../convert';
+import { OFFSET_DATE_TIME, customerField } from '../fields';
+import { evidence, guess, rule } from '../rules';
+import type { Converter, Endpoint, PreparedRequest } from '../types';
+
+/** Production's longest consent reason (docs/assumptions.md "Production evidence"). */
+const MAX_REASON_LENGTH = 64;
+
+/** The consent's date, now when none is given: production's clients always send one. */
+function dated(request: PreparedRequest): PreparedRequest {
+	if (request.body.consent_date !== undefined) return request;
+	const now = DateTime.utc().toFormat("yyyy-MM-dd'T'HH:mm:ss'+00:00'");
+	return { ...request, body: { ...request.body, consent_date: now } };
+}
+
+/** A yes or no sent as a form's text: production reads `1` and `0`. */
+const oneOrZero: Converter = (value) => ({ value: typeof value === 'boolean' ? Number(value) : value });
 
 export const consentEndpoints: Endpoint[] = [
 	{
@@ -12,7 +26,7 @@ export const consentEndpoints: Endpoint[] = [
 			value: 'set',
 			action: 'Set the consent of a contact',
 			description:
-				'Record, or update, the cold-calling consent of a contact with its reason and an optional proof file. If the proof cannot be stored, nothing is recorded (error 502).',
+				'Record, or update, the cold-calling consent of a contact with its reason and proof files, then read it back. If a proof cannot be stored, nothing is recorded (error 502).',
 		},
 		method: 'POST',
 		path: '/customers/{customerId}/consent',
@@ -24,29 +38,48 @@ export const consentEndpoints: Endpoint[] = [
 			reason:
 				'Spec section 4: "Upsert of the single consent record": a second send updates the same record with the same values. Its 502 is never resent: "If the proof file cannot be stored the response is 502 and nothing is recorded".',
 		},
-		upload: 'base64Json',
+		// Production takes the consent as a form, with or without files (docs/assumptions.md "Production evidence").
+		upload: 'multipart',
+		// Confirmed by reading the contact's consent back, as production's clients do.
+		record: {
+			id: 'customers_id',
+			idFromPath: 'customerId',
+			readBack: 'customer:get',
+			include: 'consent',
+			always: true,
+		},
+		derive: dated,
 		fields: [
 			customerField('path'),
 			{
 				in: 'body',
 				placement: 'top',
-				// Spec section 3: "reason and optional proof file stored"; the key is our guess.
+				// Spec section 3: "reason and optional proof file stored"; whether production requires it is not shown.
 				required: guess('a consent carries its reason'),
+				rules: [
+					rule(evidence('a consent reason has at most 64 characters'), (value) =>
+						String(value).length > MAX_REASON_LENGTH
+							? `must be at most ${MAX_REASON_LENGTH} characters (it has ${String(value).length})`
+							: undefined,
+					),
+				],
 				property: {
 					displayName: 'Reason',
 					name: 'reason',
 					type: 'string',
 					default: '',
-					description: 'How and why the consent was collected, e.g. "Signed form at the agency"',
+					placeholder: 'e.g. Signed form at the agency',
+					description: `How and why the consent was collected, at most ${MAX_REASON_LENGTH} characters`,
 				},
 			},
 			{
 				in: 'body',
 				placement: 'collection',
-				convert: toUtcDateTime,
-				rules: [DATE_TIME_GUESS],
+				key: 'consent_date',
+				convert: toOffsetDateTime,
+				rules: [OFFSET_DATE_TIME],
 				property: {
-					displayName: 'Collected At',
+					displayName: 'Consent Date',
 					name: 'collectedAt',
 					type: 'dateTime',
 					default: '',
@@ -54,22 +87,35 @@ export const consentEndpoints: Endpoint[] = [
 				},
 			},
 			{
-				// The spec gives the proof file no size limit and no type.
+				in: 'body',
+				placement: 'collection',
+				key: 'accept_outside_hours',
+				convert: oneOrZero,
+				property: {
+					displayName: 'Accept Outside Hours',
+					name: 'acceptOutsideHours',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the contact may be called outside office hours',
+				},
+			},
+			{
+				// The spec gives the proof files no size limit and no type.
 				in: 'file',
 				placement: 'collection',
-				key: 'proof_file',
+				key: 'proofs[]',
+				manyFiles: true,
 				property: {
-					displayName: 'Proof Input Binary Field',
+					displayName: 'Proof Input Binary Fields',
 					name: 'proofBinaryPropertyName',
 					type: 'string',
 					default: 'data',
-					description: 'Name of the input binary field holding the proof of consent, e.g. a signed form',
+					placeholder: 'e.g. data, signedForm',
+					description:
+						'Names of the input binary fields holding the proofs of consent (a signed form, a recording), comma-separated',
 				},
 			},
-			partNameField('Proof Sent As', 'proof_file'),
-			encodingField,
 		],
-		derive: uploadAsChosen,
 	},
 	{
 		resource: 'consent',

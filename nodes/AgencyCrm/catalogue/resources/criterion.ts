@@ -1,6 +1,17 @@
 import { idInPath } from '../fields';
 import type { Endpoint } from '../types';
 
+// Spec section 4 "Products": a criterion `id` "accepts an XML identifier among its accepted forms".
+const criterionInPath = idInPath({
+	displayName: 'Criterion Name or ID',
+	name: 'criteriaId',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getProductCriterionIds' },
+	default: '',
+	description:
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+});
+
 export const criterionEndpoints: Endpoint[] = [
 	{
 		resource: 'criterion',
@@ -27,18 +38,22 @@ export const criterionEndpoints: Endpoint[] = [
 		method: 'GET',
 		path: '/criterias/product/{criteriaId}',
 		packs: ['Any'],
-		fields: [
-			// Spec section 4 "Products": a criterion `id` "accepts an XML identifier among its accepted forms".
-			idInPath({
-				displayName: 'Criterion Name or ID',
-				name: 'criteriaId',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getProductCriteria' },
-				default: '',
-				description:
-					'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-			}),
-		],
+		fields: [criterionInPath],
+	},
+	{
+		resource: 'criterion',
+		operation: {
+			name: 'Get Property Criterion Values',
+			value: 'getProductCriterionValues',
+			action: 'Get the values of a property criterion',
+			description:
+				'List the values of a list criterion (type, status…) with their label and code; a write sends the code, never the ID',
+		},
+		method: 'GET',
+		// Served by production, though absent from the spec (docs/assumptions.md "Production evidence").
+		path: '/criterias/product/{criteriaId}/values',
+		packs: ['Any'],
+		fields: [criterionInPath],
 	},
 	{
 		resource: 'criterion',

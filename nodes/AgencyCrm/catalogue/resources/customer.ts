@@ -11,27 +11,29 @@ import {
 	updatedSinceField,
 	userField,
 } from '../fields';
-import { atLeastOne, guard, guess, isEmpty } from '../rules';
+import { atLeastOne, evidence, guard, guess, isEmpty, rule } from '../rules';
 import { SEARCH_RESEND } from '../resend';
 import type { Endpoint, FieldSpec, OutputKeys, ResendPolicy } from '../types';
 
-/** Simplified output: who the contact is, how to reach them and who follows them (the spec names most of these keys). */
-const CUSTOMER_SIMPLE = [
-	'agency_id',
-	'user_id',
-	'firstname',
-	'lastname',
-	'email',
-	'phone',
-	'mobile_phone',
-	'type',
-	'updated_at',
-];
+/**
+ * What every read of a contact loads: production leaves a contact's origin and groups out unless
+ * `include` asks for them (docs/assumptions.md "Production evidence"), and the output shows them.
+ */
+export const CONTACT_READ_INCLUDES = ['origin', 'groups'];
+
+/**
+ * Simplified output: who the contact is, how to reach them and who follows them (the spec names most
+ * of these keys), with its origin and groups (CONTACT_READ_INCLUDES): 10 fields and the id.
+ */
+const CUSTOMER_SIMPLE = ['agency_id', 'user_id', 'firstname', 'lastname', 'email', 'phone', 'mobile_phone', 'type'];
 const CUSTOMER_OUTPUT: OutputKeys = {
 	id: 'customers_id',
 	simple: CUSTOMER_SIMPLE,
 	relationsParameter: 'include',
-	fields: [...CUSTOMER_SIMPLE, 'phones', 'group_ids', 'origin_id', 'gender_code', 'created_at'],
+	related: CONTACT_READ_INCLUDES,
+	fields: [...CUSTOMER_SIMPLE, 'phones', 'groups', 'origin', 'gender_code', 'created_at', 'updated_at'],
+	// Production answers `id`, `mobilePhone`, `createdAt` where the spec and the sandbox say otherwise.
+	alternatives: { customers_id: ['id'], mobile_phone: ['mobilePhone'], created_at: ['createdAt'] },
 };
 
 /**
@@ -52,7 +54,7 @@ function customerIncludeField(): FieldSpec {
 			options: relationOptions(CUSTOMER_INCLUDES),
 			default: [],
 			description:
-				'Related data to load with each contact (the API\'s "include": consent, search requests…); other values can be given with an expression',
+				'Related data to load with each contact (the API\'s "include": consent, search requests…); origin and groups are always loaded. Other values can be given with an expression.',
 		},
 	};
 }
@@ -80,13 +82,19 @@ function typeField(): FieldSpec {
 	};
 }
 
+/** Production's contact writes name one group, under `group` (docs/assumptions.md "Production evidence"). */
+const ONE_GROUP = rule(evidence('a contact is written with one group, under group'), (value) =>
+	Array.isArray(value) && value.length > 1
+		? `names ${value.length} groups; the API takes one per write: keep one, and set another with a second update`
+		: undefined,
+);
+
 /**
  * Who the contact is and how to reach them: customer create, update and upsert, and leads. Phone
  * numbers and the address are written in the structure the API returns them in (spec section 2
  * "Customer"); that structure is our guess (docs/assumptions.md "Customer").
  */
 export const CONTACT_FIELDS: FieldSpec[] = [
-	firstnameField(),
 	{
 		in: 'body',
 		placement: 'collection',
@@ -180,8 +188,10 @@ export const CONTACT_FIELDS: FieldSpec[] = [
 	{
 		in: 'body',
 		placement: 'collection',
-		key: 'group_ids',
+		versions: [1],
+		key: 'group',
 		convert: idList,
+		rules: [ONE_GROUP],
 		property: {
 			displayName: 'Group Names or IDs',
 			name: 'groupIds',
@@ -195,7 +205,23 @@ export const CONTACT_FIELDS: FieldSpec[] = [
 	{
 		in: 'body',
 		placement: 'collection',
-		key: 'origin_id',
+		versions: [2],
+		key: 'group',
+		convert: id,
+		property: {
+			displayName: 'Group Name or ID',
+			name: 'groupId',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getCustomerGroups' },
+			default: '',
+			description:
+				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		},
+	},
+	{
+		in: 'body',
+		placement: 'collection',
+		key: 'origin',
 		convert: id,
 		property: {
 			displayName: 'Origin Name or ID',
@@ -212,6 +238,16 @@ export const CONTACT_FIELDS: FieldSpec[] = [
 
 /** Create, update and upsert: the contact, its type and its agent. */
 const profileFields: FieldSpec[] = [...CONTACT_FIELDS, typeField(), userField('body')];
+
+/**
+ * The name of a new contact: Last Name on top, and from version 2 First Name beside it (version 1
+ * keeps First Name where 0.1.0 saved it, in Additional Fields).
+ */
+const newContactNames: FieldSpec[] = [
+	lastnameField({ placement: 'top' }),
+	{ ...firstnameField(), versions: [1] },
+	{ ...firstnameField({ placement: 'top' }), versions: [2] },
+];
 
 /** The fields an existing contact is found by, in the order Create or Update searches them. */
 const MATCH_KEYS = ['email', 'phone', 'mobilePhone'];
@@ -257,7 +293,7 @@ export const customerEndpoints: Endpoint[] = [
 		packs: ['Customers'],
 		fields: [
 			agencyField('body', { placement: 'top' }),
-			lastnameField({ placement: 'top' }),
+			...newContactNames,
 			emailField(),
 			...profileFields,
 			{
@@ -270,7 +306,7 @@ export const customerEndpoints: Endpoint[] = [
 					type: 'boolean',
 					default: false,
 					description:
-						'Whether to ask the API to refuse the contact when one with the same email or phone exists (check_duplicate), rather than return that one. What the API answers then is not documented; the sandbox refuses with 409.',
+						'Whether to ask the API to refuse the contact when one with the same email or phone exists (check_duplicate). It answers 409: the node then outputs the contact with that email (outcome: existing), unchanged.',
 				},
 			},
 		],
@@ -298,12 +334,7 @@ export const customerEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/customers',
 		packs: ['Customers'],
-		fields: [
-			agencyField('body', { placement: 'top' }),
-			lastnameField({ placement: 'top' }),
-			emailField(),
-			...profileFields,
-		],
+		fields: [agencyField('body', { placement: 'top' }), ...newContactNames, emailField(), ...profileFields],
 		checks: [
 			atLeastOne(
 				guard('the contact is looked for by email or phone'),
@@ -336,6 +367,7 @@ export const customerEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/customers/search',
 		packs: ['Customers'],
+		readIncludes: CONTACT_READ_INCLUDES,
 		pagination: 'cursor',
 		resend: SEARCH_RESEND,
 		fields: [
@@ -380,6 +412,7 @@ export const customerEndpoints: Endpoint[] = [
 		method: 'GET',
 		path: '/customers/{customerId}',
 		packs: ['Customers'],
+		readIncludes: CONTACT_READ_INCLUDES,
 		fields: [customerField('path'), customerIncludeField()],
 		outputKeys: CUSTOMER_OUTPUT,
 	},
@@ -394,7 +427,7 @@ export const customerEndpoints: Endpoint[] = [
 		method: 'PATCH',
 		path: '/customers/{customerId}',
 		packs: ['Customers'],
-		fields: [customerField('path'), lastnameField(), emailField(), ...profileFields],
+		fields: [customerField('path'), firstnameField(), lastnameField(), emailField(), ...profileFields],
 		outputKeys: CUSTOMER_OUTPUT,
 	},
 	{

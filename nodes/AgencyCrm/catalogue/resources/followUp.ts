@@ -53,11 +53,15 @@ export const followUpEndpoints: Endpoint[] = [
 			value: 'create',
 			action: 'Create a follow-up',
 			description:
-				'Add a listing to the follow-up of a contact, with a rating and status. Fails with error 409 when this contact already follows this listing: use Update then.',
+				'Add a listing to the follow-up of a contact, with a rating and status. When the contact already follows it, the output says so (outcome: existing) and nothing changes: use Update to change it.',
 		},
 		method: 'POST',
 		path: '/customers/{customerId}/follow-ups/{productId}',
 		packs: ['Customers'],
+		// Spec section 4: "409 if it exists"; production's clients take it for "already there".
+		conflictMeansExisting: true,
+		// The path names the follow-up: of two items for one pair, the first in input order makes it.
+		writes: (request) => [`path:${request.path}`],
 		resend: {
 			resend: false,
 			reason:

@@ -1,9 +1,15 @@
-import { criteria } from '../convert';
-import { agencyField, commentField, criteriaField, emailField, lastnameField, nestedUnder } from '../fields';
+import { BUYER_LEAD_CRITERIA, SELLER_LEAD_CRITERIA, criteriaField } from '../criteria';
+import { agencyField, commentField, emailField, firstnameField, lastnameField, nestedUnder } from '../fields';
 import { atLeastOne, guess } from '../rules';
-import type { Converter, Endpoint, FieldSpec } from '../types';
+import type { Endpoint, FieldSpec, WrittenRecord } from '../types';
 import { CONTACT_FIELDS } from './customer';
-import { PRODUCT_FEATURE_FIELDS, propertyTypeField, transactionTypeField } from './product/fields';
+import {
+	PRODUCT_FEATURE_FIELDS,
+	propertyTypeField,
+	referenceField,
+	transactionTypeField,
+	transactionTypeProperty,
+} from './product/fields';
 
 /*
  * Lead bodies are "not shown" in the spec; ours (docs/assumptions.md "Leads"): `agency_id`,
@@ -12,11 +18,8 @@ import { PRODUCT_FEATURE_FIELDS, propertyTypeField, transactionTypeField } from 
  */
 const LEAD_BODY = guess('lead bodies');
 
-/** Criteria rows → one search request: `[{criteria: [{id, value}]}]`. */
-const oneSearchRequest: Converter = (value, env) => {
-	const rows = criteria(value, env);
-	return 'value' in rows && rows.value !== undefined ? { value: [{ criteria: rows.value }] } : rows;
-};
+/** What a lead answered without a body outputs: its contact, read back. */
+const LEAD_CONTACT: WrittenRecord = { id: 'customers_id', readBack: 'customer:get' };
 
 /** What both leads send: the agency, the request and the contact. */
 function leadFields(defaultNature: string): FieldSpec[] {
@@ -35,7 +38,7 @@ function leadFields(defaultNature: string): FieldSpec[] {
 			},
 		},
 		commentField(),
-		...nestedUnder('customer', [lastnameField(), emailField(), ...CONTACT_FIELDS]),
+		...nestedUnder('customer', [firstnameField(), lastnameField(), emailField(), ...CONTACT_FIELDS]),
 	];
 }
 
@@ -58,11 +61,13 @@ export const leadEndpoints: Endpoint[] = [
 			value: 'createSeller',
 			action: 'Create a seller lead',
 			description:
-				'Create a contact who wants to sell or let, with the property. An existing contact with the same email, phone or mobile phone is reused, and its cold-calling consent is recorded as collected.',
+				'Create a contact who wants to sell or let, with the property. The API reuses a contact with the same email, phone or mobile phone (a shared phone, a switchboard for one, reuses its contact: give the email, or use Contact → Create or Update), and records its cold-calling consent as collected.',
 		},
 		method: 'POST',
 		path: '/leads/sellers',
 		packs: ['Leads'],
+		// Answered without a body, the lead is its contact, read back by the id a Location gives it.
+		record: LEAD_CONTACT,
 		resend: {
 			resend: false,
 			reason:
@@ -71,12 +76,14 @@ export const leadEndpoints: Endpoint[] = [
 		fields: [
 			...leadFields('Valuation'),
 			...nestedUnder('product', [
-				transactionTypeField({ placement: 'top', required: LEAD_BODY }),
-				propertyTypeField({ placement: 'top', required: LEAD_BODY }),
+				transactionTypeField({ placement: 'top' }),
+				propertyTypeField({ placement: 'top' }),
+				referenceField,
 				...PRODUCT_FEATURE_FIELDS,
-				criteriaField('product'),
+				criteriaField(SELLER_LEAD_CRITERIA),
 			]),
 		],
+		criteria: SELLER_LEAD_CRITERIA,
 		checks: [contactIdentified],
 	},
 	{
@@ -86,11 +93,12 @@ export const leadEndpoints: Endpoint[] = [
 			value: 'createBuyer',
 			action: 'Create a buyer lead',
 			description:
-				'Create a contact who wants to buy or rent, with what they are looking for. An existing contact with the same email, phone or mobile phone is reused, and its cold-calling consent is recorded as collected.',
+				'Create a contact who wants to buy or rent, with what they are looking for. The API reuses a contact with the same email, phone or mobile phone (a shared phone, a switchboard for one, reuses its contact: give the email, or use Contact → Create or Update), and records its cold-calling consent as collected.',
 		},
 		method: 'POST',
 		path: '/leads/buyers',
 		packs: ['Leads'],
+		record: LEAD_CONTACT,
 		resend: {
 			resend: false,
 			reason:
@@ -98,9 +106,18 @@ export const leadEndpoints: Endpoint[] = [
 		},
 		fields: [
 			...leadFields('Search'),
-			transactionTypeField(),
-			{ ...criteriaField('searchRequest'), key: 'search_requests', convert: oneSearchRequest },
+			{
+				in: 'body',
+				placement: 'collection',
+				values: LEAD_BODY,
+				property: transactionTypeProperty('What the contact wants to do; the recorded consent reason names it'),
+			},
+			criteriaField(BUYER_LEAD_CRITERIA, {
+				description:
+					'What the contact is looking for: criteria of the site, sent as one search request after those Extra Body Fields give',
+			}),
 		],
+		criteria: BUYER_LEAD_CRITERIA,
 		checks: [contactIdentified],
 	},
 ];

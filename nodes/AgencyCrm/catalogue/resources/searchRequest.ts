@@ -1,18 +1,40 @@
 import { idList, stringList } from '../convert';
-import { criteriaField, customerField, idInPath } from '../fields';
+import { SEARCH_REQUEST_CRITERIA, criteriaField } from '../criteria';
+import { commentField, customerField, idInPath } from '../fields';
 import { guess } from '../rules';
 import type { Endpoint, FieldSpec } from '../types';
 
 /**
- * What a search request holds besides its criteria (spec section 2: "key points (pros/cons) and
- * search areas"; the key names are our guess, docs/assumptions.md "Search request").
+ * What a search request holds besides its criteria: production's `wording`, `alertEmail` and
+ * `comment` (docs/assumptions.md "Production evidence"), and the spec's key points and search areas
+ * (section 2; those keys are our guess, docs/assumptions.md "Search request").
  */
 const searchRequestFields: FieldSpec[] = [
 	{
 		in: 'body',
 		placement: 'collection',
-		property: { displayName: 'Title', name: 'title', type: 'string', default: '' },
+		key: 'wording',
+		property: {
+			displayName: 'Title',
+			name: 'title',
+			type: 'string',
+			default: '',
+			description: 'What the search is called in the CRM (the API’s wording)',
+		},
 	},
+	{
+		in: 'body',
+		placement: 'collection',
+		key: 'alertEmail',
+		property: {
+			displayName: 'Alert Email',
+			name: 'alertEmail',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the contact is emailed the new listings that match',
+		},
+	},
+	commentField(),
 	{
 		in: 'body',
 		placement: 'collection',
@@ -69,11 +91,9 @@ const searchRequestFields: FieldSpec[] = [
 ];
 
 /** On update, criteria are not merged: the ones given become the whole list (spec section 4). */
-const replacingCriteria = criteriaField('searchRequest');
-replacingCriteria.property = {
-	...replacingCriteria.property,
+const replacingCriteria = criteriaField(SEARCH_REQUEST_CRITERIA, {
 	description: 'The new criteria: they replace all the current criteria of the search request',
-};
+});
 
 export const searchRequestEndpoints: Endpoint[] = [
 	{
@@ -83,11 +103,11 @@ export const searchRequestEndpoints: Endpoint[] = [
 			value: 'create',
 			action: 'Create a search request',
 			description:
-				'Record what a contact is looking for, as criteria, key points and areas; active requests are matched against new listings',
+				'Record what a contact is looking for, as criteria of the site chosen by label; active requests are matched against new listings',
 		},
 		method: 'POST',
 		path: '/customers/{customerId}/search-requests',
-		record: { id: 'search_request_id' },
+		record: { id: 'id' },
 		packs: ['Customers'],
 		resend: {
 			resend: false,
@@ -97,9 +117,10 @@ export const searchRequestEndpoints: Endpoint[] = [
 		fields: [
 			customerField('path'),
 			// Spec section 4: "Creates a search request with criteria"; whether criteria may be empty is not shown.
-			criteriaField('searchRequest', { placement: 'top', required: guess('a search request has criteria') }),
+			criteriaField(SEARCH_REQUEST_CRITERIA, { placement: 'top', required: guess('a search request has criteria') }),
 			...searchRequestFields,
 		],
+		criteria: SEARCH_REQUEST_CRITERIA,
 	},
 	{
 		resource: 'searchRequest',
@@ -112,7 +133,7 @@ export const searchRequestEndpoints: Endpoint[] = [
 		},
 		method: 'PATCH',
 		path: '/customers/{customerId}/search-requests/{searchRequestId}',
-		record: { id: 'search_request_id' },
+		record: { id: 'id' },
 		packs: ['Customers'],
 		fields: [
 			customerField('path'),
@@ -123,12 +144,13 @@ export const searchRequestEndpoints: Endpoint[] = [
 					type: 'string',
 					default: '',
 					placeholder: 'e.g. 42',
-					description: 'The search_request_id of the search request',
+					description: 'The ID of the search request',
 				}),
 				findWith: 'Contact → Get, with Include "search_requests"',
 			},
 			replacingCriteria,
 			...searchRequestFields,
 		],
+		criteria: SEARCH_REQUEST_CRITERIA,
 	},
 ];

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { USER_ID_RULE } from '../../fields';
 import { check, isBoolean, isEmpty, spec } from '../../rules';
+import type { Check, RuleSource } from '../../types';
 
 /** The create-event rules across fields (spec section 4 "Calendar", create-event request fields). */
 export const CREATE_EVENT = 'section 4 "Calendar", create-event request fields';
@@ -17,13 +18,11 @@ export const endsAfterStarts = check(spec(`${CREATE_EVENT}: "ends_at … after s
 /**
  * The participants ("the service" in the spec, `users` on the wire): "user_id integer (required,
  * unique in list), is_creator boolean (required), is_organizer boolean (required). Exactly one
- * is_organizer true and exactly one is_creator true". The list itself may be null.
+ * is_organizer true and exactly one is_creator true". The list itself may be null. The same rule
+ * holds for the participants an update lists, on the authority given.
  */
-export const participantRules = check(
-	spec(
-		`${CREATE_EVENT}: participants "user_id integer (required, unique in list) … Exactly one is_organizer true and exactly one is_creator true"`,
-	),
-	({ body }) => {
+export function participantRules(source: RuleSource): Check {
+	return check(source, ({ body }) => {
 		if (!Array.isArray(body.users)) return [];
 		const field = '"Participants" (users)';
 		const users = body.users as IDataObject[];
@@ -43,5 +42,10 @@ export const participantRules = check(
 			if (count !== 1) messages.push(`must have exactly one ${role} (has ${count})`);
 		}
 		return messages.map((message) => ({ field, message }));
-	},
+	});
+}
+
+/** The participant rule as the spec states it for a new event. */
+export const PARTICIPANTS_OF_NEW_EVENT = spec(
+	`${CREATE_EVENT}: participants "user_id integer (required, unique in list) … Exactly one is_organizer true and exactly one is_creator true"`,
 );

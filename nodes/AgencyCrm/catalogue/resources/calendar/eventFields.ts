@@ -1,11 +1,130 @@
-import { idList, numeric, wholeNumber } from '../../convert';
-import { integer, isBoolean, isText, numberBetween, rule, spec } from '../../rules';
+import { idList, numeric, participants, toUtcDateTime, wholeNumber } from '../../convert';
+import { integer, isBoolean, isText, numberBetween, rule, spec, utcDateTime } from '../../rules';
 import { keyOf, withParts } from '../../fields';
 import type { FieldSpec, Rule } from '../../types';
 import { CREATE_EVENT } from './checks';
 import { recurrenceField } from './recurrence';
 
-/** The optional create-event fields, each typed as spec section 4 "Calendar" types it. */
+/**
+ * The fields of an event, each typed as spec section 4 "Calendar" types it: those a new event needs
+ * (its own parameters on Create Event, each optional on Update Event, which takes the same fields:
+ * docs/assumptions.md "Production evidence"), then the optional ones.
+ */
+
+const required = (field: string) => spec(`${CREATE_EVENT}: "${field}" is required`);
+
+/** Where a field a new event needs goes: its own parameter, required (create), or an optional one (update). */
+type Need = 'required' | 'optional';
+
+const placed = (need: Need, key: string): Pick<FieldSpec, 'placement' | 'required'> =>
+	need === 'required' ? { placement: 'top', required: required(key) } : { placement: 'collection' };
+
+/** The fields a new event needs, in the order of the form. */
+export function essentialEventFields(need: Need): FieldSpec[] {
+	return [
+		{
+			in: 'body',
+			...placed(need, 'type'),
+			key: 'type',
+			// "type: string … Event type id from the types list": an id that looks numeric is still text.
+			convert: (value) => ({ value: value === undefined || value === null ? value : String(value) }),
+			rules: [rule(spec(`${CREATE_EVENT}: "type: string"`), isText)],
+			property: {
+				displayName: 'Type Name or ID',
+				name: 'eventType',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getEventTypes' },
+				default: '',
+				description:
+					'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			},
+		},
+		{
+			in: 'body',
+			...placed(need, 'starts_at'),
+			convert: toUtcDateTime,
+			rules: [rule(spec(`${CREATE_EVENT}: "starts_at: UTC YYYY-MM-DDTHH:MM:SSZ, trailing Z required"`), utcDateTime)],
+			property: {
+				displayName: 'Starts At',
+				name: 'startsAt',
+				type: 'dateTime',
+				default: '',
+				description: 'Start of the event, sent in UTC',
+			},
+		},
+		{
+			in: 'body',
+			...placed(need, 'ends_at'),
+			convert: toUtcDateTime,
+			rules: [rule(spec(`${CREATE_EVENT}: "ends_at: Same format"`), utcDateTime)],
+			property: {
+				displayName: 'Ends At',
+				name: 'endsAt',
+				type: 'dateTime',
+				default: '',
+				description: 'End of the event, after its start, sent in UTC',
+			},
+		},
+		{
+			in: 'body',
+			...placed(need, 'all_day'),
+			rules: [rule(spec(`${CREATE_EVENT}: "all_day: boolean"`), isBoolean)],
+			property: {
+				displayName: 'All Day',
+				name: 'allDay',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the event lasts the whole day',
+			},
+		},
+		{
+			in: 'body',
+			placement: need === 'required' ? 'top' : 'collection',
+			key: 'users',
+			convert: participants,
+			convertsExtraBody: true,
+			property: {
+				displayName: 'Participants',
+				name: 'participants',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				default: {},
+				placeholder: 'Add Participant',
+				description:
+					'Users taking part: each once, exactly one organizer and exactly one creator. Sent as users (a guess of the key); none is sent when empty. Under another key: leave this empty and give the list in Extra Body Fields.',
+				options: [
+					{
+						displayName: 'Participant',
+						name: 'participant',
+						values: [
+							{
+								displayName: 'Is Creator',
+								name: 'isCreator',
+								type: 'boolean',
+								default: false,
+								description: 'Whether this user created the event',
+							},
+							{
+								displayName: 'Is Organizer',
+								name: 'isOrganizer',
+								type: 'boolean',
+								default: false,
+								description: 'Whether this user organizes the event',
+							},
+							{
+								displayName: 'User ID',
+								name: 'userId',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. 1001',
+							},
+						],
+					},
+				],
+			},
+		},
+	];
+}
 
 const typed = (type: string, test: Rule['test']) => [rule(spec(`${CREATE_EVENT}: ${type}`), test)];
 

@@ -1,11 +1,16 @@
-import { agencyField, criteriaField, productField, updatedSinceField } from '../../fields';
+import { NEW_LISTING_CRITERIA, PRODUCT_CRITERIA, PRODUCT_SEARCH_CRITERIA, criteriaField } from '../../criteria';
+import { agencyField, productField } from '../../fields';
 import { check, guess, integer, rule, spec } from '../../rules';
 import { SEARCH_RESEND } from '../../resend';
 import type { Endpoint, PreparedRequest } from '../../types';
 import {
-	LISTING_FIELDS,
+	FETCH_FIELDS,
+	PRICE_RANGE_FIELDS,
 	PRODUCT_OUTPUT,
-	fetchField,
+	PRODUCT_SEARCH,
+	SORT_FIELDS,
+	listingFields,
+	modifiedSinceField,
 	propertyTypeField,
 	statusField,
 	transactionTypeField,
@@ -13,7 +18,7 @@ import {
 import { pictureUpload } from './pictures';
 
 /** What a product create needs, as the sandbox decides (docs/assumptions.md "Product"). */
-const CREATE_NEEDS = guess('a product create needs agency_id, transaction_type and property_type');
+const CREATE_NEEDS = guess('a product create needs agency_id');
 
 const PATCH_PRODUCT = spec(
 	'section 4 "Products", PATCH /products/{productId}: "Body must include product_id equal to the path value (used for scope verification)"',
@@ -47,7 +52,7 @@ export const productEndpoints: Endpoint[] = [
 			value: 'create',
 			action: 'Create a property',
 			description:
-				'Create a property listing in an agency from its transaction and property type, price, place and criteria. Returns the listing.',
+				'Create a property listing in an agency from its criteria (type, price, rooms, status…), chosen by label. Returns the listing.',
 		},
 		method: 'POST',
 		path: '/products',
@@ -59,10 +64,11 @@ export const productEndpoints: Endpoint[] = [
 		},
 		fields: [
 			agencyField('body', { placement: 'top', required: CREATE_NEEDS }),
-			transactionTypeField({ placement: 'top', required: CREATE_NEEDS }),
-			propertyTypeField({ placement: 'top', required: CREATE_NEEDS }),
-			...LISTING_FIELDS,
+			transactionTypeField({ placement: 'top' }),
+			propertyTypeField({ placement: 'top' }),
+			...listingFields(NEW_LISTING_CRITERIA),
 		],
+		criteria: NEW_LISTING_CRITERIA,
 		outputKeys: PRODUCT_OUTPUT,
 	},
 	{
@@ -71,43 +77,42 @@ export const productEndpoints: Endpoint[] = [
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many properties',
-			description: 'Search property listings by agency, status, price, text, criteria or last change',
+			description:
+				'Search property listings by criteria (type, price, status…) with operators, reference or last change: the whole catalogue, or what changed since',
 		},
 		method: 'POST',
 		path: '/products/search',
 		packs: ['Properties', 'Websites'],
+		// The one operation whose right the evidence names (docs/assumptions.md "Production evidence").
+		rights: 'SITE_PRODUCT:READ + RS:PRODUCT_SEARCH',
 		pagination: 'cursor',
 		paginationModes: ['cursor', 'offset'],
+		pageSizeKey: 'count',
+		maxPageSize: { size: 100, source: PRODUCT_SEARCH },
 		resend: SEARCH_RESEND,
 		fields: [
 			agencyField('body'),
-			statusField,
-			transactionTypeField(),
+			statusField('EGAL'),
+			transactionTypeField({ operator: 'EGAL' }),
 			{
 				in: 'body',
 				placement: 'collection',
+				key: 'model',
 				property: {
-					displayName: 'Search Text',
+					displayName: 'Reference',
 					name: 'query',
 					type: 'string',
 					default: '',
-					description: 'Text contained in the title or the reference',
+					description: 'The listing’s reference, or part of it (the API’s model)',
 				},
 			},
-			{
-				in: 'body',
-				placement: 'collection',
-				property: { displayName: 'Minimum Price', name: 'priceMin', type: 'number', default: 0 },
-			},
-			{
-				in: 'body',
-				placement: 'collection',
-				property: { displayName: 'Maximum Price', name: 'priceMax', type: 'number', default: 0 },
-			},
-			updatedSinceField(),
-			criteriaField('product'),
-			fetchField,
+			...PRICE_RANGE_FIELDS,
+			modifiedSinceField,
+			criteriaField(PRODUCT_SEARCH_CRITERIA),
+			...SORT_FIELDS,
+			...FETCH_FIELDS,
 		],
+		criteria: PRODUCT_SEARCH_CRITERIA,
 		outputKeys: PRODUCT_OUTPUT,
 	},
 	{
@@ -116,12 +121,12 @@ export const productEndpoints: Endpoint[] = [
 			name: 'Get',
 			value: 'get',
 			action: 'Get a property',
-			description: 'Get one property listing by its ID, with the related data asked for (criteria, pictures, lots…)',
+			description: 'Get one property listing by its ID, with the related data asked for (criteria, photos…)',
 		},
 		method: 'GET',
 		path: '/products/{productId}',
 		packs: ['Properties', 'Websites'],
-		fields: [productField('path'), fetchField],
+		fields: [productField('path'), ...FETCH_FIELDS],
 		outputKeys: PRODUCT_OUTPUT,
 	},
 	{
@@ -131,12 +136,13 @@ export const productEndpoints: Endpoint[] = [
 			value: 'update',
 			action: 'Update a property',
 			description:
-				'Change only the fields given on one listing; criteria sent replace the values of the same criteria. Returns the listing.',
+				'Change only the criteria given on one listing (each replaces the value of the same criterion) or its reference. Returns the listing.',
 		},
 		method: 'PATCH',
 		path: '/products/{productId}',
 		packs: ['Properties'],
-		fields: [productField('path'), transactionTypeField(), propertyTypeField(), ...LISTING_FIELDS],
+		fields: [productField('path'), transactionTypeField(), propertyTypeField(), ...listingFields(PRODUCT_CRITERIA)],
+		criteria: PRODUCT_CRITERIA,
 		derive: productIdFromPath,
 		checks: [productIdEqualsPath],
 		outputKeys: PRODUCT_OUTPUT,

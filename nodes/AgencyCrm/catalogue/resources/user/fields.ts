@@ -41,6 +41,8 @@ export function profileFields(isCreate: boolean): FieldSpec[] {
 			placement: isCreate ? 'top' : 'collection',
 			required: isCreate ? CREATE_NEEDS : undefined,
 			rules: [rule(PASSWORD, password)],
+			// Spec section 2 "User": "password (write only)".
+			writeOnly: true,
 			property: {
 				displayName: 'Password',
 				name: 'password',

@@ -1,0 +1,152 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { route } from '../../nodes/AgencyCrm/actions/router';
+import { responseData } from '../../nodes/shared/transport';
+import type { ScriptedAnswer } from '../support/fakeN8n';
+import { errorAnswer, fakeContext, ok, status } from '../support/fakeN8n';
+import { byId } from '../../tools/n8n/workflows';
+
+/**
+ * Issue 26, point 8: answers the spec allows, each output whole. A record is output as the API sent
+ * it (Raw); a write the API accepted is read back when its answer does not carry the record whole;
+ * an output never carries a write-only field.
+ */
+async function run(parameters: Record<string, unknown>, answers: ScriptedAnswer[]) {
+	const fake = fakeContext({ parameters, answers });
+	const [items] = await route.call(fake.execute);
+	return {
+		output: items.map((item) => item.json),
+		routes: fake.requests().map(({ method, url }) => `${String(method)} ${url}`),
+		hints: fake.hints.map((hint) => hint.message),
+	};
+}
+
+describe('Output Raw is the record exactly as the API sent it', () => {
+	const record = { id: 5, customers_id: 5, lastname: 'Martin', data: 'a field of the record', novel: { a: 1 } };
+	const getRaw = { resource: 'customer', operation: 'get', customerId: byId(5), output: 'raw' };
+
+	test.each([
+		['in the spec envelope', { data: record, meta: {} }],
+		['bare, with a field named data', record],
+	])('%s', async (_shape, body) => {
+		expect((await run(getRaw, [ok(body)])).output).toEqual([record]);
+	});
+
+	test('an envelope is told by its keys only', () => {
+		expect(responseData(ok({ data: [1], links: {}, meta: {} }))).toEqual([1]);
+		expect(responseData(ok({ data: 'x', request_id: 'r' }))).toBe('x');
+		expect(responseData(ok({ data: 'x', title: 'y' }))).toEqual({ data: 'x', title: 'y' });
+	});
+});
+
+describe('a write accepted is output whole', () => {
+	const lead = {
+		resource: 'lead',
+		operation: 'createBuyer',
+		agencyId: byId(101),
+		additionalFields: { email: 'ana@example.com' },
+	};
+
+	test('a lead answered 201 with a Location and no body: its contact, read back', async () => {
+		const contact = { id: 42, customers_id: 42, email: 'ana@example.com' };
+		const { output, routes } = await run(lead, [
+			status(201, { location: 'https://crm.example/api/v2/site/customers/42' }, ''),
+			ok({ data: contact }),
+		]);
+		expect(routes).toEqual(['POST /leads/buyers', 'GET /customers/42']);
+		expect(output).toEqual([contact]);
+	});
+
+	test("a Location that names the lead, not a contact, is not read as the contact's id", async () => {
+		const { output, routes, hints } = await run(lead, [
+			status(201, { location: 'https://crm.example/api/v2/site/leads/buyers/7' }, ''),
+		]);
+		expect(routes).toEqual(['POST /leads/buyers']);
+		expect(output[0]).toMatchObject({ agency_id: 101, customer: { email: 'ana@example.com' } });
+		expect(hints).toEqual([expect.stringContaining('without the record or its ID')]);
+	});
+
+	test.each([
+		['the changed fields only', { firstname: 'Ana' }],
+		['its id and the changed field only', { id: 42, firstname: 'Ana' }],
+	])('an update answered with %s: the whole record, read back by its path', async (_answer, answered) => {
+		const whole = {
+			id: 42,
+			customers_id: 42,
+			firstname: 'Ana',
+			lastname: 'Martin',
+			email: 'ana@example.com',
+			type: 'buyer',
+			agency_id: 101,
+		};
+		const update = {
+			resource: 'customer',
+			operation: 'update',
+			customerId: byId(42),
+			output: 'raw',
+			additionalFields: { firstname: 'Ana' },
+		};
+		const { output, routes } = await run(update, [ok({ data: answered }), ok({ data: whole })]);
+		expect(routes).toEqual(['PATCH /customers/42', 'GET /customers/42']);
+		expect(output).toEqual([whole]);
+	});
+
+	test('a consent is confirmed by reading it back, whatever the write answered; none read back says so', async () => {
+		const consent = {
+			resource: 'consent',
+			operation: 'set',
+			customerId: byId(42),
+			reason: 'Signed form',
+			additionalFields: {},
+		};
+		const recorded = { reason: 'Signed form', consentDate: '2026-05-01T08:00:00+00:00', revokedAt: null };
+		const confirmed = await run(consent, [
+			ok({ data: { success: true, id: 9 } }),
+			ok({ data: { id: 42, consent: recorded } }),
+		]);
+		expect(confirmed.routes).toEqual(['POST /customers/42/consent', 'GET /customers/42']);
+		expect(confirmed.output).toEqual([{ customers_id: 42, consent: recorded }]);
+		const missing = await run(consent, [status(204, {}, ''), ok({ data: { id: 42, consent: null } })]);
+		expect(missing.output).toEqual([{ customers_id: 42, consent: null }]);
+		expect(missing.hints).toEqual([expect.stringContaining('reading it back shows no consent')]);
+	});
+
+	test('an empty answer whose read-back fails: what was sent with the id, never the password', async () => {
+		const update = {
+			resource: 'user',
+			operation: 'update',
+			userId: byId(1005),
+			output: 'raw',
+			additionalFields: { lastname: 'Roux', password: 'N3w-Secret-Passw0rd' },
+		};
+		const { output, hints } = await run(update, [
+			status(204, {}, ''),
+			errorAnswer(503, 'UNAVAILABLE', 'Try later', { requestId: 'r' }),
+			...Array.from({ length: 5 }, () => status(503, { 'retry-after': '0' }, {})),
+		]);
+		expect(output).toEqual([{ lastname: 'Roux', user_id: 1005 }]);
+		expect(JSON.stringify(output)).not.toContain('N3w-Secret');
+		expect(hints).toEqual([expect.stringContaining('reading it back failed')]);
+	});
+});
+
+describe('offset pages never give a record twice', () => {
+	test('a listing added at the head between two pages shifts the next page: the repeat is dropped, with a hint', async () => {
+		const page = (ids: number[], more: boolean) =>
+			ok({ data: ids.map((id) => ({ product_id: id, id })), meta: { has_more: more } });
+		const { output, hints } = await run(
+			{
+				resource: 'product',
+				operation: 'getAll',
+				returnAll: true,
+				output: 'raw',
+				filters: {},
+				options: { paginationMode: 'offset', perPage: 3 },
+			},
+			// Listing 9 arrives after the first page: 3 moves to the second page.
+			[page([1, 2, 3], true), page([3, 4, 5], true), page([6], false)],
+		);
+		expect(output.map((record: IDataObject) => record.id)).toEqual([1, 2, 3, 4, 5, 6]);
+		expect(hints).toEqual([expect.stringContaining('1 record given again (ID 3) was output once')]);
+	});
+});
