@@ -6,7 +6,9 @@ import { restClient } from '../n8n/launcher';
  * The n8n execution each webhook delivery of the sandbox started, for the console beside the demo's
  * n8n (sandbox/console/aftermath.ts). Found through the editor's own REST routes, signed in as the
  * demo's owner: the workflow that serves the delivery's webhook path, its latest executions, and
- * the one whose data holds the delivery's id. A delivery is looked up in the background when the
+ * the first one started since the delivery's attempt whose data names the delivery's record (the
+ * payload is production's `{event_type, resource_id}`: no id of its own) and that no other delivery
+ * took. A delivery is looked up in the background when the
  * console asks for it, at most every 2 s and 15 times in all (the console waits 30 s for a workflow),
  * and remembered once found.
  */
@@ -20,6 +22,8 @@ type Rest = Awaited<ReturnType<typeof restClient>>;
 
 export function executionLinks(): ExecutionLinks & { connect(n8nUrl: string): void } {
 	const found = new Map<string, string>();
+	/** The executions linked to a delivery already. */
+	const taken = new Set<string>();
 	const tried = new Map<string, { at: number; times: number }>();
 	let n8nUrl: string | undefined;
 	let rest: Promise<Rest> | undefined;
@@ -39,13 +43,22 @@ export function executionLinks(): ExecutionLinks & { connect(n8nUrl: string): vo
 		});
 		if (!webhook?.workflowId) return;
 		const filter = encodeURIComponent(JSON.stringify({ workflowId: webhook.workflowId }));
-		const { data: listed } = await call<{ results?: Array<{ id: string }> }>(
+		const { data: listed } = await call<{ results?: Array<{ id: string; startedAt?: string }> }>(
 			'GET',
 			`/executions?filter=${filter}&limit=${EXECUTIONS_SEARCHED}`,
 		);
-		for (const { id } of listed.results ?? []) {
-			const { data: execution } = await call<unknown>('GET', `/executions/${id}`);
-			if (JSON.stringify(execution).includes(delivery.delivery_id)) {
+		// Oldest first, from a second before the attempt (n8n stamps its start as it takes the request).
+		const since = Date.parse(delivery.at) - 1000;
+		const candidates = (listed.results ?? [])
+			.filter(({ id, startedAt }) => !taken.has(id) && Date.parse(startedAt ?? '') >= since)
+			.reverse();
+		// n8n keeps run data flattened (flatted): keys and numbers stay as written, strings become references.
+		const namesRecord = `"resource_id":${delivery.resource_id}`;
+		for (const { id } of candidates) {
+			const { data: execution } = await call<{ data?: unknown }>('GET', `/executions/${id}`);
+			const runData = typeof execution.data === 'string' ? execution.data : JSON.stringify(execution.data ?? null);
+			if (runData.includes(namesRecord)) {
+				taken.add(id);
 				found.set(delivery.delivery_id, `${n8nUrl}/workflow/${webhook.workflowId}/executions/${id}`);
 				return;
 			}
