@@ -68,6 +68,7 @@ const n8nVersion = (lock: Json) => String(at(lock, 'packages', 'node_modules/n8n
 
 const START = 'docs/results/npm-start.json';
 const CHECK = 'docs/results/npm-run-check.json';
+const TEST = 'docs/results/npm-test.json';
 const BENCH = 'bench/results.json';
 /** A candidate's median: of its runs' times, or (bursts) of its rounds' 99th percentile of acknowledgement times. */
 const median = (group: string, candidate: string) => (bench: Json) =>
@@ -91,6 +92,8 @@ export const FIGURES: Record<string, Figure> = {
 
 	'npm run check': figure(CHECK, (results) => duration(numberAt(results, 'seconds'))),
 	'npm run check, cores': figure(CHECK, (results) => String(at(results, 'machine', 'cores'))),
+	'npm test': figure(TEST, (results) => duration(numberAt(results, 'seconds'))),
+	'npm test, cores': figure(TEST, (results) => String(at(results, 'machine', 'cores'))),
 
 	'bench: date': figure(BENCH, (bench) => day(String(at(bench, 'date')))),
 	'bench: cores': figure(BENCH, (bench) => String(at(bench, 'machine', 'cores'))),

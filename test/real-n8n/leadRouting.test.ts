@@ -199,6 +199,16 @@ beforeAll(async () => {
 test('use case 1: one contact per person, every change kept, no lead on the wrong contact; follow-up, consent and activity on each', async () => {
 	const result = await executeWorkflow(instance, WORKFLOW);
 	expect(result.error).toBeUndefined();
+	// The proofs went through n8n's binary data mode of each version: kept on the file system by 2.x
+	// (a reference to the file), in memory by 1.x (the data inline).
+	const proofs = result.output['Proof File'].map(
+		(item) => (item.$binary as { data: { id?: string; data: string } }).data,
+	);
+	expect(proofs).toHaveLength(6);
+	for (const proof of proofs) {
+		if (instance.n8n.major >= 2) expect(proof.id).toMatch(/^filesystem/);
+		else expect([proof.id, /^[A-Za-z0-9+/]+=*$/.test(proof.data)]).toEqual([undefined, true]);
+	}
 	const upserted = result.output['Create or Update'];
 	expect(upserted.map((item) => item.outcome)).toEqual([
 		'created',
