@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { ANSWER } from '../AgencyCrmTrigger/parameters';
+
 /** The trigger's type name ends so, under a community install (`n8n-nodes-agency-crm.`) or a custom folder (`CUSTOM.`). */
 const TRIGGER_TYPE = '.agencyCrmTrigger';
-/** The trigger's Answer value that leaves the answer to this node (nodes/AgencyCrmTrigger/parameters.ts). */
-const ANSWERED_BY_WORKFLOW = 'workflow';
 
 /**
  * Answers the Agency CRM delivery that started the workflow, as n8n's Respond to Webhook does for its
@@ -70,7 +70,7 @@ export class AgencyCrmAnswer implements INodeType {
 		const items = this.getInputData();
 		const parents = this.getParentNodes(this.getNode().name, { includeNodeParameters: true });
 		const answered = parents.some(
-			(parent) => parent.type.endsWith(TRIGGER_TYPE) && parent.parameters?.answer === ANSWERED_BY_WORKFLOW,
+			(parent) => parent.type.endsWith(TRIGGER_TYPE) && parent.parameters?.answer === ANSWER.fromWorkflow,
 		);
 		if (!answered) {
 			throw new NodeOperationError(this.getNode(), 'No Agency CRM Trigger before this node leaves the answer to it', {

@@ -3,8 +3,10 @@ import { sleep } from 'n8n-workflow';
 
 import { toOffsetDateTime } from '../AgencyCrm/catalogue/convert';
 import { requestOf } from '../AgencyCrm/catalogue/requests';
+import { isAbsent } from '../AgencyCrm/catalogue/rules';
+import { PROPERTY_RECORD_EVENTS } from '../shared/events';
 import { apiRequest, paginate, responseData } from '../shared/transport';
-import { normalisedEventType } from './delivery';
+import { DELETE_EVENT, normalisedEventType } from './delivery';
 import type { Progress } from './deliveryMemory';
 import { memoryOf } from './deliveryMemory';
 import type { Registered } from './hookRegistration';
@@ -33,17 +35,25 @@ interface Missed {
 	id: number | string;
 }
 
-const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
-
 /** A record's id, by the key our records and production's use. */
 const idOf = (record: IDataObject, ownKey: string) =>
-	(isSet(record[ownKey]) ? record[ownKey] : record.id) as number | string;
+	(isAbsent(record[ownKey]) ? record.id : record[ownKey]) as number | string;
 
-const since = (ms: number) => toOffsetDateTime(new Date(ms).toISOString(), { timezone: 'UTC' });
+/** A time as production's `last_modified` filter takes it (`+00:00`). */
+const since = (ms: number) =>
+	(toOffsetDateTime(new Date(ms).toISOString(), { timezone: 'UTC' }) as { value: string }).value;
+
+/** Names the workflow in the log. */
+const workflowName = (context: IHookFunctions) =>
+	`workflow "${context.getWorkflow().name ?? context.getWorkflow().id}"`;
 
 /** The properties changed since `fromMs`: created since then (PRODUCT_CREATE) or changed (PRODUCT_UPDATE), as chosen. */
-async function changedProperties(context: IHookFunctions, fromMs: number, events: string[]): Promise<Missed[]> {
-	const { value: lastModified } = since(fromMs) as { value: string };
+async function changedProperties(
+	context: IHookFunctions,
+	fromMs: number,
+	lastModified: string,
+	events: string[],
+): Promise<Missed[]> {
 	const request = requestOf('product:getAll', { body: { last_modified: lastModified } });
 	const missed: Missed[] = [];
 	for await (const page of paginate(context, request, 'cursor', undefined, PROPERTY_PAGE)) {
@@ -52,7 +62,7 @@ async function changedProperties(context: IHookFunctions, fromMs: number, events
 			const event = created >= fromMs ? 'PRODUCT_CREATE' : 'PRODUCT_UPDATE';
 			// A property created since, when only updates are chosen, is replayed as an update (and the other way).
 			const chosen = events.includes(event) ? event : events.find((candidate) => candidate.startsWith('PRODUCT_'));
-			if (chosen && chosen !== 'PRODUCT_DELETE') missed.push({ event: chosen, id: idOf(record, 'product_id') });
+			if (chosen && chosen !== DELETE_EVENT) missed.push({ event: chosen, id: idOf(record, 'product_id') });
 		}
 	}
 	return missed;
@@ -70,7 +80,7 @@ async function newContacts(context: IHookFunctions, lastId: number): Promise<Mis
 }
 
 /** The newest contact's id: where the contacts to replay will start after a suspension. */
-export async function newestContactId(context: IHookFunctions): Promise<number | undefined> {
+async function newestContactId(context: IHookFunctions): Promise<number | undefined> {
 	const page = responseData(await apiRequest(context, { ...requestOf('customer:getAll'), body: { per_page: 1 } }));
 	const newest = Array.isArray(page) ? (page[0] as IDataObject | undefined) : undefined;
 	const id = newest ? Number(idOf(newest, 'customers_id')) : NaN;
@@ -104,7 +114,7 @@ async function replay(context: IHookFunctions, registered: Registered, missed: M
 	}
 }
 
-export type CatchUpReason = 'suspended' | 'restarted';
+type CatchUpReason = 'suspended' | 'restarted';
 
 /**
  * Finds what changed since the progress the deliveries made, and replays it. Runs after the
@@ -116,19 +126,18 @@ export async function catchUp(
 	progress: Progress,
 	reason: CatchUpReason,
 ): Promise<void> {
-	const workflow = `workflow "${context.getWorkflow().name ?? context.getWorkflow().id}"`;
+	const workflow = workflowName(context);
 	await sleep(2000);
 	const events = registered.events.map((event) => normalisedEventType(event) as string);
 	const missed: Missed[] = [];
 	const fromMs = progress.deliveredAt === undefined ? undefined : progress.deliveredAt - MARGIN_MS;
-	if (fromMs !== undefined && events.some((event) => ['PRODUCT_CREATE', 'PRODUCT_UPDATE'].includes(event)))
-		missed.push(...(await changedProperties(context, fromMs, events)));
+	const from = fromMs === undefined ? undefined : since(fromMs);
+	if (fromMs !== undefined && from !== undefined && events.some((event) => PROPERTY_RECORD_EVENTS.includes(event)))
+		missed.push(...(await changedProperties(context, fromMs, from, events)));
 	if (progress.lastContactId !== undefined && events.includes('CUSTOMER_CREATE'))
 		missed.push(...(await newContacts(context, progress.lastContactId)));
 	const looked = [
-		fromMs === undefined
-			? 'properties: no delivery seen yet'
-			: `properties changed since ${(since(fromMs) as { value: string }).value}`,
+		from === undefined ? 'properties: no delivery seen yet' : `properties changed since ${from}`,
 		progress.lastContactId === undefined ? 'contacts: none seen yet' : `contacts above ${progress.lastContactId}`,
 	];
 	context.logger.info(
@@ -157,7 +166,7 @@ export async function catchUp(
 export async function afterActivation(context: IHookFunctions, registered: Registered): Promise<void> {
 	// "Listen for test event": nothing to catch up, nothing to remember (n8n saves no test static data).
 	if (context.getMode() === 'manual') return;
-	const workflow = `workflow "${context.getWorkflow().name ?? context.getWorkflow().id}"`;
+	const workflow = workflowName(context);
 	if (registered.wasSuspended) {
 		context.logger.warn(
 			`Agency CRM Trigger: webhook ${registered.hookId} of ${workflow} was suspended by Agency CRM (its deliveries had failed); this activation reactivated it.`,

@@ -28,7 +28,7 @@ import { sleep } from 'n8n-workflow';
 export const REMEMBERED_RECORDS = 1000;
 
 /** How long a repeat waits for the answer to the delivery it repeats, still under way in this process. */
-export const PENDING_WAIT_MS = 5000;
+const PENDING_WAIT_MS = 5000;
 
 const SEEN_KEY = 'seen';
 const PROGRESS_KEY = 'progress';
@@ -73,7 +73,7 @@ const decisionsByScope = new Map<string, Map<string, Decision>>();
  */
 const droppedByScope = new Map<string, Record<Dropped, number>>();
 
-export type Dropped = 'repeats' | 'unchanged';
+type Dropped = 'repeats' | 'unchanged';
 
 function decisionsOf(scope: string): Map<string, Decision> {
 	let decisions = decisionsByScope.get(scope);
@@ -143,11 +143,11 @@ export class DeliveryMemory {
 	 * PENDING_WAIT_MS; still unanswered then, it stands, since n8n is still storing its execution); one
 	 * n8n failed to start does not count.
 	 */
-	async lastTaken(key: string, waitMs = PENDING_WAIT_MS): Promise<Seen | undefined> {
+	async lastTaken(key: string): Promise<Seen | undefined> {
 		const stored = this.stored.get(key);
 		const decision = this.decisions.get(key);
 		if (!decision || decision.at < (stored?.at ?? 0)) return stored;
-		if (decision.outcome === undefined) await Promise.race([decision.settled, sleep(waitMs)]);
+		if (decision.outcome === undefined) await Promise.race([decision.settled, sleep(PENDING_WAIT_MS)]);
 		return decision.outcome === 'failed' ? stored : decision;
 	}
 

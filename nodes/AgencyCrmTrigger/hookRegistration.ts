@@ -31,7 +31,7 @@ export interface Hook {
  * `status` and the usual spellings are read (docs/assumptions.md); a hook that says nothing counts as
  * active, and is reactivated by every activation anyway.
  */
-export function isSuspended(hook: Hook): boolean {
+function isSuspended(hook: Hook): boolean {
 	return (
 		(typeof hook.status === 'string' && hook.status.toLowerCase() === 'suspended') ||
 		hook.suspended === true ||
@@ -73,7 +73,7 @@ type Slot = 'production' | 'test';
  * The URL the hook delivers to: the trigger's answering webhook when the workflow answers
  * (`responseNode`), else its default one (answered at once).
  */
-export function deliveryUrl(context: Pick<IHookFunctions, 'getNodeParameter' | 'getNodeWebhookUrl'>): string {
+function deliveryUrl(context: Pick<IHookFunctions, 'getNodeParameter' | 'getNodeWebhookUrl'>): string {
 	const answered = context.getNodeParameter('answer', ANSWER.immediately) === ANSWER.fromWorkflow;
 	return context.getNodeWebhookUrl(answered ? ANSWERING_WEBHOOK : 'default') as string;
 }

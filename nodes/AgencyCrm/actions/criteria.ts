@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest, responseData } from '../../shared/transport';
+import { listRecords } from '../../shared/transport';
 import type { CriteriaSpec, SiteCriterion } from '../catalogue/criteria';
 import {
 	UNREADABLE_REFERENTIAL,
@@ -32,10 +32,7 @@ function readOnce(context: IExecuteFunctions, key: string, parts: RequestParts =
 	const name = `${key} ${JSON.stringify(parts)}`;
 	let list = lists.get(name);
 	if (!list) {
-		list = apiRequest(context, requestOf(key, parts)).then((response) => {
-			const data = responseData(response);
-			return Array.isArray(data) ? (data as IDataObject[]) : [];
-		});
+		list = listRecords(context, requestOf(key, parts));
 		lists.set(name, list);
 	}
 	return list;

@@ -10,7 +10,8 @@ import type { Converter, ConvertEnv } from './types';
  * where no well-formed request could carry the value (text that is not JSON).
  */
 
-const ok = (value: unknown) => ({ value });
+/** A value converted as given: `{value}`, the shape of a converter's success. */
+export const ok = (value: unknown) => ({ value });
 
 const WHOLE_NUMBER = /^\d+$/;
 
@@ -114,7 +115,10 @@ export const toUtcDateTime: Converter = (value, env) => ok(toUtc(value, env));
  * Any date-time → UTC `YYYY-MM-DDTHH:MM:SS+00:00`: no milliseconds, `+00:00` rather than `Z`, as
  * production takes consent dates and `last_modified` filters (docs/assumptions.md "Production evidence").
  */
-export const toOffsetDateTime: Converter = (value, env) => ok(inUtc(value, env, "yyyy-MM-dd'T'HH:mm:ss'+00:00'"));
+/** Luxon's format of production's `+00:00` date-times. */
+export const OFFSET_DATE_TIME_FORMAT = "yyyy-MM-dd'T'HH:mm:ss'+00:00'";
+
+export const toOffsetDateTime: Converter = (value, env) => ok(inUtc(value, env, OFFSET_DATE_TIME_FORMAT));
 
 /**
  * Any date-time → UTC `YYYY-MM-DDTHH:MM:SS` with no zone suffix, as production reads the periods of

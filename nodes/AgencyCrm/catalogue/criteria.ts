@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { entriesOf, idValue, parseJson } from './convert';
+import { entriesOf, idValue, ok, parseJson } from './convert';
 import { evidence, guard, guess, isAbsent, rule } from './rules';
 import type { Converter, FieldSpec, Problem, Rule, RuleSource } from './types';
 
@@ -75,10 +75,10 @@ const ROW_NAMES_CRITERION = guard('a criterion row names its criterion');
 const ROW_HAS_ONE_VALUE = guard('a criterion row takes one value');
 
 /** A listing shows in the CRM only when this criterion has this code (docs/assumptions.md "Production evidence"). */
-export const LISTING_SHOWN = { xml: 'Statut', code: 'EnCours' };
+const LISTING_SHOWN = { xml: 'Statut', code: 'EnCours' };
 
 /** Production's operators, by name as n8n lists options. */
-export const OPERATORS: INodePropertyOptions[] = [
+const OPERATORS: INodePropertyOptions[] = [
 	{ name: 'Contains', value: 'CONTIENT' },
 	{ name: 'Equals', value: 'EGAL' },
 	{ name: 'Less Than', value: 'INFERIEUR', description: 'At most (production: INFERIEUR)' },
@@ -174,8 +174,6 @@ function rowsProperty(spec: CriteriaSpec, description: string): INodeProperties 
 		],
 	};
 }
-
-const ok = (value: unknown) => ({ value });
 
 /** Rows of the form (or an expression's `[{id, value, operator?}]`) → criterion rows. */
 function rowsConverter(spec: CriteriaSpec): Converter {
@@ -282,7 +280,8 @@ function folded(value: unknown): string {
 }
 
 const xmlOf = (criterion: SiteCriterion) => (isAbsent(criterion.xml) ? undefined : String(criterion.xml));
-const codeOf = (value: SiteValue) => String(value.model ?? value.value ?? value.id);
+/** A list value's code: production's `model`, else the value or its id. */
+export const codeOf = (value: SiteValue) => String(value.model ?? value.value ?? value.id);
 
 /** What is sent for a criterion: its XML key when it has one, else its id. */
 export const wireIdOf = (criterion: SiteCriterion) => xmlOf(criterion) ?? (criterion.id as string | number);

@@ -117,9 +117,9 @@ function extraPageSizeProblems(endpoint: Endpoint, inputs: Inputs): Problem[] {
 	const { pageSize, extraQuery, extraBody } = itemOptionsOf(endpoint);
 	if (!pageSize) return [];
 	const chosen = inputs.get(pageSize);
+	const key = keyOf(pageSize);
 	return [extraQuery, extraBody].flatMap((option) => {
 		const extra = option && inputs.get(option);
-		const key = keyOf(pageSize);
 		const value = extra && 'value' in extra ? (extra.value as IDataObject | undefined)?.[key] : undefined;
 		if (!option || isEmpty(value)) return [];
 		const label = `"${option.property.displayName}" (${key})`;

@@ -1,9 +1,10 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { apiRequest, responseData } from '../../shared/transport';
+import { listRecords } from '../../shared/transport';
 import type { SiteCriterion } from '../catalogue/criteria';
-import { isListCriterion, wireIdOf } from '../catalogue/criteria';
+import { codeOf, isListCriterion, wireIdOf } from '../catalogue/criteria';
 import { requestOf } from '../catalogue/requests';
+import type { RequestParts } from '../catalogue/types';
 
 /** Label and value of a referential entry, whatever the referential calls them. */
 function toOption(entry: IDataObject): INodePropertyOptions {
@@ -13,9 +14,8 @@ function toOption(entry: IDataObject): INodePropertyOptions {
 }
 
 /** The records of a referential, named by its catalogue entry (`action:getTypes`). */
-async function referential(context: ILoadOptionsFunctions, key: string): Promise<IDataObject[]> {
-	const data = responseData(await apiRequest(context, requestOf(key)));
-	return Array.isArray(data) ? (data as IDataObject[]) : [];
+async function referential(context: ILoadOptionsFunctions, key: string, parts?: RequestParts): Promise<IDataObject[]> {
+	return await listRecords(context, requestOf(key, parts));
 }
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
@@ -57,14 +57,11 @@ async function rowValues(context: ILoadOptionsFunctions): Promise<INodePropertyO
 		(candidate) => String(wireIdOf(candidate)) === String(chosen) || String(candidate.id) === String(chosen),
 	);
 	if (!criterion || (criterion.type !== undefined && !isListCriterion(criterion))) return [NO_LIST_VALUE];
-	const values = responseData(
-		await apiRequest(
-			context,
-			requestOf('criterion:getProductCriterionValues', { pathParams: { criteriaId: criterion.id } }),
-		),
-	);
-	const options = (Array.isArray(values) ? (values as IDataObject[]) : []).map((value) => {
-		const code = String(value.model ?? value.value ?? value.id);
+	const values = await referential(context, 'criterion:getProductCriterionValues', {
+		pathParams: { criteriaId: criterion.id },
+	});
+	const options = values.map((value) => {
+		const code = codeOf(value);
 		return { name: String(value.label ?? code), value: code, description: `Code ${code}` };
 	});
 	return [NO_LIST_VALUE, ...options.sort(byName)];
@@ -87,9 +84,7 @@ export const loadOptions = {
 	/** The same types by key: a user's availability names the types it ignores by key, the search by ID. */
 	async getEventTypeKeys(this: ILoadOptionsFunctions) {
 		const types = await referential(this, 'calendar:getEventTypes');
-		return types
-			.map((type) => ({ name: String(type.label ?? type.key), value: String(type.key) }))
-			.sort((a, b) => a.name.localeCompare(b.name));
+		return types.map((type) => ({ name: String(type.label ?? type.key), value: String(type.key) })).sort(byName);
 	},
 	async getProductCriteria(this: ILoadOptionsFunctions) {
 		return (await referential(this, 'criterion:getProductCriteria')).map(criterionOption).sort(byName);

@@ -304,3 +304,9 @@ export function responseData(response: ApiResponse): unknown {
 	if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) return body;
 	return Object.keys(body).every((key) => ENVELOPE_KEYS.has(key)) ? (body as { data: unknown }).data : body;
 }
+
+/** The records of a list the API answers whole (a referential, a criterion's values); anything else is none. */
+export async function listRecords(context: ApiContext, request: ApiRequest): Promise<IDataObject[]> {
+	const data = responseData(await apiRequest(context, request));
+	return Array.isArray(data) ? (data as IDataObject[]) : [];
+}

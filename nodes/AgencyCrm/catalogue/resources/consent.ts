@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-import { toOffsetDateTime } from '../convert';
+import { OFFSET_DATE_TIME_FORMAT, toOffsetDateTime } from '../convert';
 import { OFFSET_DATE_TIME, customerField } from '../fields';
 import { evidence, guess, rule } from '../rules';
 import type { Converter, Endpoint, PreparedRequest } from '../types';
@@ -11,7 +11,7 @@ const MAX_REASON_LENGTH = 64;
 /** The consent's date, now when none is given: production's clients always send one. */
 function dated(request: PreparedRequest): PreparedRequest {
 	if (request.body.consent_date !== undefined) return request;
-	const now = DateTime.utc().toFormat("yyyy-MM-dd'T'HH:mm:ss'+00:00'");
+	const now = DateTime.utc().toFormat(OFFSET_DATE_TIME_FORMAT);
 	return { ...request, body: { ...request.body, consent_date: now } };
 }
 
