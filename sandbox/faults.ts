@@ -1,7 +1,8 @@
 /**
  * Injected faults (admin `POST /_admin/faults`): latency, 429 with Retry-After (at a rate, or past a
  * limit of requests per second), 5xx, connection resets before and after processing, token
- * revocation every N requests and consent proof storage failures, per client or global. Rates are
+ * revocation every N requests, consent proof storage failures and routes refused as production
+ * refuses an operation whose right the API access lacks (a 403), per client or global. Rates are
  * applied with a deterministic accumulator: a rate of 0.25 fires on every 4th request, so the rate
  * holds exactly.
  */
@@ -28,10 +29,12 @@ export interface FaultProfile {
 	consent_proof_failure: boolean;
 	/** Faults also apply to the token endpoint. */
 	include_token: boolean;
+	/** Routes (`POST /products/search`) answered 403, as production answers an access without the operation's right. */
+	forbidden_routes: string[];
 }
 
 /** The name of an injected fault, as the request log and the counters show it. */
-export type FaultName = 'reset_before' | 'reset_after' | 'rate_429' | 'server_error' | 'token_revoked';
+export type FaultName = 'reset_before' | 'reset_after' | 'rate_429' | 'server_error' | 'token_revoked' | 'forbidden';
 
 /** What happens to a request: answered (then maybe reset), reset unanswered, or an injected error. */
 export type FaultOutcome =
@@ -116,7 +119,7 @@ class ActiveFaults {
 	 * own; `reset_after_rate` counts only the requests that get past them, i.e. that are processed.
 	 * Revocation counts the requests that arrive with a live token, the limit every request.
 	 */
-	decide(authenticated: boolean): Omit<FaultDecision, 'latencyMs'> {
+	decide(authenticated: boolean, route: string | undefined): Omit<FaultDecision, 'latencyMs'> {
 		const every = this.profile.revoke_token_every;
 		const revokeTokens = authenticated && every > 0 && ++this.authenticatedRequests % every === 0;
 		const overLimit = this.limit.retryAfter();
@@ -125,6 +128,14 @@ class ActiveFaults {
 		const serverError = this.serverErrors.due();
 		const { status_5xx: status } = this.profile;
 		if (reset) return { revokeTokens, outcome: { kind: 'reset' } };
+		if (route !== undefined && this.profile.forbidden_routes.includes(route)) {
+			const error = new ApiError(
+				403,
+				'FORBIDDEN',
+				'This API access lacks the right this operation needs (injected fault): production asks for a permission and a right, such as RS:PRODUCT_SEARCH.',
+			);
+			return { revokeTokens, outcome: { kind: 'error', error, fault: 'forbidden' } };
+		}
 		if (overLimit !== undefined || tooMany) {
 			const retryAfter = overLimit ?? this.profile.retry_after_s;
 			const error = new ApiError(429, 'RATE_LIMITED', `Too many requests: retry after ${retryAfter} s.`, undefined, {
@@ -168,6 +179,7 @@ export class Faults {
 			revoke_token_every: reader.optionalInteger('revoke_token_every', { min: 0, max: 1_000_000 }) ?? 0,
 			consent_proof_failure: reader.optionalBoolean('consent_proof_failure') ?? false,
 			include_token: reader.optionalBoolean('include_token') ?? false,
+			forbidden_routes: reader.optionalStringList('forbidden_routes') ?? [],
 		};
 		reader.throwIfInvalid();
 		if (clientId === undefined) this.global = new ActiveFaults(profile, this.now);
@@ -193,10 +205,15 @@ export class Faults {
 	}
 
 	/** What happens to a request: a token revocation, its latency, then its outcome. */
-	decide(clientId: string | undefined, isTokenEndpoint: boolean, authenticated: boolean): FaultDecision {
+	decide(
+		clientId: string | undefined,
+		isTokenEndpoint: boolean,
+		authenticated: boolean,
+		route?: string,
+	): FaultDecision {
 		const faults = this.activeFor(clientId);
 		if (!faults || (isTokenEndpoint && !faults.profile.include_token)) return NO_FAULT;
-		return { latencyMs: faults.profile.latency_ms, ...faults.decide(authenticated && !isTokenEndpoint) };
+		return { latencyMs: faults.profile.latency_ms, ...faults.decide(authenticated && !isTokenEndpoint, route) };
 	}
 
 	consentProofFails(clientId: string): boolean {
