@@ -1,4 +1,4 @@
-import type { IHookFunctions } from 'n8n-workflow';
+import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import type { CatchUpPart, CatchUpWindow } from './catchUpProgress';
@@ -19,18 +19,24 @@ import { SECRET_HEADER } from './secret';
  * its changes were answered: otherwise it stays owed, for the next activation or n8n start.
  */
 
+/** An activation's context, or a delivery's when a catch-up owed is resumed after n8n's start (resume.ts). */
+export type CatchUpContext = IHookFunctions | IWebhookFunctions;
+
+/** Where replays go, with what secret, for which events: the hook an activation registered, or a delivery's. */
+export type ReplayTarget = Pick<Registered, 'url' | 'secret' | 'events'>;
+
 /** How long a replay waits for n8n to serve the webhook it is activating (404 or no answer until then). */
 const SERVED_WITHIN_MS = 60_000;
 
 /** Names the workflow in the log. */
-export const workflowName = (context: IHookFunctions) =>
+export const workflowName = (context: CatchUpContext) =>
 	`workflow "${context.getWorkflow().name ?? context.getWorkflow().id}"`;
 
 /** n8n's answers that may pass: not serving the webhook yet (the activation is under way), or a passing failure. */
 const NOT_YET = [404, 500, 502, 503, 504];
 
 /** Sends one body to the trigger's own webhook, as Agency CRM would have, while n8n has not started serving it. */
-async function sendToWebhook(context: IHookFunctions, registered: Registered, body: object): Promise<void> {
+async function sendToWebhook(context: CatchUpContext, registered: ReplayTarget, body: object): Promise<void> {
 	const started = Date.now();
 	let problem = '';
 	for (;;) {
@@ -57,7 +63,7 @@ async function sendToWebhook(context: IHookFunctions, registered: Registered, bo
 }
 
 /** What one part looks for, in the log's words, and how it finds its changes. */
-function partOf(context: IHookFunctions, window: CatchUpWindow, part: CatchUpPart, events: string[]) {
+function partOf(context: CatchUpContext, window: CatchUpWindow, part: CatchUpPart, events: string[]) {
 	return part === 'properties'
 		? {
 				looked: `properties changed since ${sinceText(window.propertiesSince!)}`,
@@ -79,8 +85,8 @@ interface PartOutcome {
 
 /** Replays one part of the window; reports it replayed (a journal) only when every change was answered. */
 async function replayPart(
-	context: IHookFunctions,
-	registered: Registered,
+	context: CatchUpContext,
+	registered: ReplayTarget,
 	window: CatchUpWindow,
 	part: CatchUpPart,
 ): Promise<PartOutcome> {
@@ -126,9 +132,15 @@ async function replayPart(
  * Replays the window's parts in turn, after the activation (n8n must first serve the webhook), and
  * says in the log what was replayed, what failed, and what will be tried again.
  */
-export async function catchUp(context: IHookFunctions, registered: Registered, window: CatchUpWindow): Promise<void> {
+export async function catchUp(
+	context: CatchUpContext,
+	registered: ReplayTarget,
+	window: CatchUpWindow,
+	resumed = false,
+): Promise<void> {
 	const workflow = workflowName(context);
-	const reason = window.reason === 'suspended' ? 'its webhook was suspended' : 'n8n started';
+	const why = window.reason === 'suspended' ? 'its webhook was suspended' : 'n8n started';
+	const reason = resumed ? `${why}, resumed at a delivery after n8n's start` : why;
 	await sleep(2000);
 	const parts = (['properties', 'contacts'] as const).filter((part) =>
 		part === 'properties' ? window.propertiesSince !== undefined : window.contactsAbove !== undefined,

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { PROPERTY_RECORD_EVENTS } from '../shared/events';
 import { apiRequest, paginate, responseData } from '../shared/transport';
@@ -11,6 +11,8 @@ import { changedPropertiesRequest, contactsRequest } from './api';
  * production's recommended sync) and the contacts created above an id (the contact search lists
  * the newest first). Deleted properties and contact updates cannot be found.
  */
+
+type SearchContext = IHookFunctions | IWebhookFunctions;
 
 /** A change to replay, as Agency CRM would have delivered it. */
 export interface Missed {
@@ -39,7 +41,7 @@ export function propertyReplayEvent(createdAt: unknown, sinceMs: number, events:
 }
 
 /** The properties changed since `sinceMs`, each with the event it is replayed as. */
-export async function changedProperties(context: IHookFunctions, sinceMs: number, events: string[]) {
+export async function changedProperties(context: SearchContext, sinceMs: number, events: string[]) {
 	const { request, pageSize } = changedPropertiesRequest(sinceText(sinceMs));
 	const missed: Missed[] = [];
 	for await (const page of paginate(context, request, 'cursor', undefined, pageSize)) {
@@ -52,7 +54,7 @@ export async function changedProperties(context: IHookFunctions, sinceMs: number
 }
 
 /** The contacts whose id is above `lastId`, newest first. */
-export async function newContacts(context: IHookFunctions, lastId: number): Promise<Missed[]> {
+export async function newContacts(context: SearchContext, lastId: number): Promise<Missed[]> {
 	const missed: Missed[] = [];
 	for await (const page of paginate(context, contactsRequest(), 'cursor')) {
 		const newer = page.filter((record) => Number(idOf(record, 'customers_id')) > lastId);

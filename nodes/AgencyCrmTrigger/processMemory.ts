@@ -42,6 +42,8 @@ export class ScopeMemory {
 	writing = false;
 	/** When a decision or the progress last changed what the journal must write (ms). */
 	changedAt = 0;
+	/** The catch-up window (its `openedAt`) this process last resumed at a delivery (resume.ts). */
+	resumedWindow?: number;
 
 	/** Records a decision as the most recent; beyond the bound, the oldest one n8n has answered is forgotten. */
 	decide(key: string, decision: Decision): void {
@@ -79,6 +81,9 @@ export class ScopeMemory {
 }
 
 const scopes = new Map<string, ScopeMemory>();
+
+/** When this process loaded the node (ms): n8n's start, for what the process itself could not have begun. */
+export const PROCESS_STARTED_AT = Date.now();
 
 /** The scope of the context's trigger node: `workflowId nodeName` (n8n keys static data by node name). */
 export function scopeName(context: Pick<IHookFunctions, 'getWorkflow' | 'getNode'>): string {

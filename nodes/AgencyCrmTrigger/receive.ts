@@ -15,6 +15,7 @@ import type { Fetched } from './recordFetch';
 import { fetchRecord } from './recordFetch';
 import { providedSecret, secretMatches } from './secret';
 import { readSettings } from './settings';
+import { resumeOwedCatchUp } from './resume';
 
 /** Answered by the trigger, and no workflow started. */
 const START_NOTHING: IWebhookResponseData = { noWebhookResponse: true };
@@ -87,6 +88,7 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 	const decision = decide(settings, remembered, delivery, fetched, Date.now());
 	if (remembering && settings.catchUp && (decision.action === 'start' || decision.action === 'drop')) {
 		follow(context, remembering.scope, delivery, remembering.write);
+		resumeOwedCatchUp(context, { url, secret: secret as string, events: settings.events });
 	}
 	return act(context, decision, delivery, remembering?.memory);
 }

@@ -210,6 +210,37 @@ describe('the event a property is replayed as', () => {
 	});
 });
 
+test("a window owed since before n8n's start (n8n 2.x calls no trigger at its start) is resumed at the first delivery, once", async () => {
+	const owed = { openedAt: Date.now() - 3_600_000, reason: 'restarted', contactsAbove: 10, attempts: 1 };
+	world.activatedBefore(PRODUCTION_URL, { progress: { deliveredAt: LAST, lastContactId: 10, pending: owed } });
+	const parameters = { ...catchUpOn, events: ['CUSTOMER_CREATE'] };
+	world.selfParameters = parameters;
+	world.recordAnswer = (notification) => record({ customers_id: notification.resource_id });
+	const first = await world.deliver(
+		{ event_type: 'CUSTOMER_CREATE', resource_id: 13 },
+		{ parameters, answers: [record({ customers_id: 13 }), contacts([13, 12, 10])] },
+	);
+	expect(first.items).toHaveLength(1);
+	const said = await waitFor(
+		'the resumed catch-up',
+		() => first.fake.logs.find((log) => log.message.includes('catch-up')),
+		15_000,
+		50,
+	);
+	expect(said.message).toMatch(
+		/\(n8n started, resumed at a delivery after n8n's start, attempt 1\): contacts created above 10: replayed 2/,
+	);
+	// 13, taken by its own delivery, replays as a repeat: only 12 starts.
+	expect(world.replayed.map((item) => item.resource_id)).toEqual([12]);
+	expect(progress().pending).toBeUndefined();
+	const second = await world.deliver(
+		{ event_type: 'CUSTOMER_CREATE', resource_id: 14 },
+		{ parameters, answers: [record({ customers_id: 14 })] },
+	);
+	await new Promise((resolve) => setTimeout(resolve, 2500));
+	expect(second.fake.logs.filter((log) => log.message.includes('catch-up'))).toEqual([]);
+});
+
 test('a replay of a state the workflow already took starts nothing, whatever its event; a new one starts, marked caught_up', async () => {
 	world.activatedBefore();
 	const parameters = { dropRepeatedDeliveries: true, events: ['CUSTOMER_CREATE', 'CUSTOMER_UPDATE'] };
