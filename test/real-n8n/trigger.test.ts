@@ -491,9 +491,10 @@ describe('on production’s delivery contract (issue 28)', () => {
 		expect(replayed.map((item) => item.resource_id).sort()).toEqual([...missed].sort());
 		expect(replayed.every((item) => item.caught_up === true && item.event_type === 'CUSTOMER_CREATE')).toBe(true);
 		expect(server.log()).toMatch(/Agency CRM Trigger: webhook \d+ of workflow "[^"]+" was suspended by Agency CRM/);
-		expect(
-			server.log().match(/Agency CRM Trigger: catch-up of workflow "[^"]+" \(its webhook was suspended\)/g),
-		).toHaveLength(1);
+		// Said once the catch-up wrote that it replayed all of it, a moment after the executions.
+		const said = /Agency CRM Trigger: catch-up of workflow "[^"]+" \(its webhook was suspended, attempt 1\)/g;
+		await waitFor('the catch-up said', () => server.log().match(said));
+		expect(server.log().match(said)).toHaveLength(1);
 		await new Promise((resolve) => setTimeout(resolve, 3000));
 		expect(await productionRuns()).toHaveLength(5);
 		await deactivate(PRODUCTION_WORKFLOW_ID);
