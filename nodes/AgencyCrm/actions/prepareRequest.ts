@@ -189,6 +189,8 @@ function place(endpoint: Endpoint, inputs: Inputs, env: ConvertEnv): PreparedReq
 			for (const file of [value].flat() as FileValue[]) request.files.push({ part: key, file });
 		} else if (field.in === 'criteria') {
 			request.criteria = [...(request.criteria ?? []), ...criterionRowsOf(field, value)];
+		} else if (field.in === 'node') {
+			request.settings = { ...request.settings, [field.property.name]: value as IDataObject[string] };
 		} else setDeep(request.body, key, value);
 	}
 	const options = itemOptionsOf(endpoint);
