@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { unreadableAnswer } from './errors';
-import type { ApiContext, ApiRequest, ApiResponse } from './request';
 import { apiRequest } from './request';
+import type { ApiContext, ApiRequest, ApiResponse, PageKeys } from './types';
 
 /**
  * The three ways the API pages (spec section 8):
@@ -20,17 +20,6 @@ export type PaginationMode = 'cursor' | 'offset' | 'cursorOffset';
  * `GET /agencies`), which production's reference gives every list that takes `per_page`.
  */
 export const MAX_PER_PAGE = 200;
-
-/**
- * What a list calls its paging parameters: the spec's `per_page`, `cursor` and `offset`, unless its
- * catalogue entry names another page size (`count` on product search, `perPage` on the calendar's).
- */
-export interface PageKeys {
-	size: string;
-	cursor: string;
-	offset: string;
-	page: string;
-}
 
 const SPEC_PAGE_KEYS: PageKeys = { size: 'per_page', cursor: 'cursor', offset: 'offset', page: 'page' };
 
