@@ -73,7 +73,9 @@ function pathRecord(endpoint: Endpoint, prepared: PreparedRequest): IDataObject 
  */
 async function foundInList(context: IExecuteFunctions, endpoint: Endpoint, prepared: PreparedRequest, item: ItemRun) {
 	const list = listOf(endpoint);
-	const own = endpoint.fields.find((field) => field.in === 'path' && endpoint.path.endsWith(`{${field.property.name}}`));
+	const own = endpoint.fields.find(
+		(field) => field.in === 'path' && endpoint.path.endsWith(`{${field.property.name}}`),
+	);
 	if (!list || !own) return false;
 	const wanted = String(prepared.pathParams[own.property.name]);
 	const isIt = (record: IDataObject) => [record[keyOf(own)], record.id].some((id) => idText(id) === wanted);
