@@ -9,7 +9,7 @@ import { calendarEndpoints } from './resources/calendar/index';
 import { configEndpoints } from './resources/config';
 import { consentEndpoints } from './resources/consent';
 import { criterionEndpoints } from './resources/criterion';
-import { customerEndpoints } from './resources/customer';
+import { customerEndpoints } from './resources/contact';
 import { followUpEndpoints } from './resources/followUp';
 import { leadEndpoints } from './resources/lead';
 import { mandateEndpoints } from './resources/mandate';
