@@ -37,6 +37,17 @@ describe('Output Raw is the record exactly as the API sent it', () => {
 		expect(responseData(ok({ data: 'x', request_id: 'r' }))).toBe('x');
 		expect(responseData(ok({ data: 'x', title: 'y' }))).toEqual({ data: 'x', title: 'y' });
 	});
+
+	// Issue 35, point 7: the spec leaves answer payloads open; 0.1.0 unwrapped these.
+	test('a record wrapped in data beside keys the node does not know is unwrapped; the unknown keys are left out', async () => {
+		const wrapped = { data: record, request_id: 'req-1', api_version: '1.5.0', warnings: [] };
+		expect((await run(getRaw, [ok(wrapped)])).output).toEqual([record]);
+		expect(responseData(ok({ data: [{ id: 1 }], meta: {}, total_pages: 1 }))).toEqual([{ id: 1 }]);
+		// Beside an identifier of its own, `data` is a field of the record: the record, whole.
+		const withDataField = { id: 9, customers_id: 9, data: { source: 'import' } };
+		expect(responseData(ok(withDataField))).toEqual(withDataField);
+		expect(responseData(ok({ userId: 4, data: [1] }))).toEqual({ userId: 4, data: [1] });
+	});
 });
 
 describe('a write accepted is output whole', () => {

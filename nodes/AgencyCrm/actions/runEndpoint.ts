@@ -2,8 +2,16 @@ import { randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { ApiRequest, ApiResponse } from '../../shared/transport';
-import { answerOrRefusal, apiRequest, collectPages, responseData } from '../../shared/transport';
-import { readOf } from '../catalogue';
+import {
+	answerOrRefusal,
+	apiRequest,
+	collectPages,
+	idText,
+	listRecords,
+	paginate,
+	responseData,
+} from '../../shared/transport';
+import { listOf, readOf } from '../catalogue';
 import { keyOf } from '../catalogue/fields';
 import { requestFor } from '../catalogue/requests';
 import type { Endpoint, FileValue, PreparedRequest } from '../catalogue/types';
@@ -94,19 +102,53 @@ function pathRecord(endpoint: Endpoint, prepared: PreparedRequest): IDataObject 
 }
 
 /**
- * A DELETE of a record that has a read of its own is sent only once the record is seen: a 404 then
- * says the ID names nothing (nothing is sent), and a 404 after a lost answer is this item's removal.
+ * Whether the record a deletion removes is found by what lists it, when it has no read of its own (a
+ * follow-up among its contact's follow-ups, a webhook among the hooks): a record whose id, or key of
+ * the path's last value, is that value.
+ */
+async function foundInList(context: IExecuteFunctions, endpoint: Endpoint, prepared: PreparedRequest, item: ItemRun) {
+	const list = listOf(endpoint);
+	const own = endpoint.fields.find(
+		(field) => field.in === 'path' && endpoint.path.endsWith(`{${field.property.name}}`),
+	);
+	if (!list || !own) return false;
+	const wanted = String(prepared.pathParams[own.property.name]);
+	const isIt = (record: IDataObject) => [record[keyOf(own)], record.id].some((id) => idText(id) === wanted);
+	const request = requestFor(list, { pathParams: prepared.pathParams }, item.index);
+	if (!list.pagination) return (await listRecords(context, request)).some(isIt);
+	for await (const page of paginate(context, request, list.pagination)) if (page.some(isIt)) return true;
+	return false;
+}
+
+/**
+ * Whether the record a deletion removes is seen just before it is sent, by its own read
+ * (`DELETE /users/{userId}` → `GET /users/{userId}`) or in its list. A 404 of its read says the ID
+ * names nothing: the item fails and nothing is sent. A read refused (this access may delete what it
+ * may not read) or failing otherwise never blocks the deletion, which the API then judges alone: the
+ * record is unseen, and a 404 after a lost answer is done without being verified (transport).
  */
 async function seenBeforeDelete(
 	context: IExecuteFunctions,
 	endpoint: Endpoint,
 	prepared: PreparedRequest,
 	item: ItemRun,
-) {
+): Promise<boolean> {
 	const read = readOf(endpoint);
-	if (!read) return false;
-	await apiRequest(context, requestFor(read, { pathParams: prepared.pathParams }, item.index));
-	return true;
+	if (!read) return await foundInList(context, endpoint, prepared, item).catch(() => false);
+	const request = requestFor(read, { pathParams: prepared.pathParams }, item.index);
+	const answer = await answerOrRefusal(context, request, 404).catch(() => undefined);
+	if (answer && 'refused' in answer) throw answer.refused;
+	return answer !== undefined;
+}
+
+/** What a deletion outputs; one taken as done after a lost answer without the record seen before says so. */
+function deletionOutput(response: ApiResponse, item: ItemRun): INodeExecutionData[] {
+	if (response.removalAfterLostAnswer?.verified === false) {
+		item.notices.push(
+			'An attempt of this deletion lost its answer, and sending it again was answered 404: taken as removed by that attempt, though the record could not be seen before (it could not be read, or its list did not show it), so this is not verified: the ID may name no record',
+		);
+	}
+	return [{ json: { deleted: true } }];
 }
 
 /** Sends one catalogue operation for one item and shapes the answer into output items. */
@@ -136,7 +178,7 @@ export async function runEndpoint(
 		}
 		return items(records);
 	}
-	if (endpoint.method === 'DELETE') request.recordSeen = await seenBeforeDelete(context, endpoint, prepared, item);
+	if (request.removal) request.removal = { seen: await seenBeforeDelete(context, endpoint, prepared, item) };
 	const response = endpoint.conflictMeansExisting
 		? await answerOrRefusal(context, request, 409)
 		: await apiRequest(context, request);
@@ -144,7 +186,7 @@ export async function runEndpoint(
 		const evidence = `HTTP 409: ${response.refused.message}`;
 		return [{ json: { ...pathRecord(endpoint, prepared), [OUTCOME]: 'existing', [OUTCOME_EVIDENCE]: evidence } }];
 	}
-	if (endpoint.output === 'deleted') return [{ json: { deleted: true } }];
+	if (endpoint.output === 'deleted') return deletionOutput(response, item);
 	if (endpoint.output === 'imageOrRecord') return await imageItem(context, response, endpoint, prepared);
 	const records = items(await writtenRecords(context, endpoint, prepared, response, item));
 	if (!endpoint.conflictMeansExisting) return records;

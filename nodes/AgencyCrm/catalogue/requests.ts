@@ -78,6 +78,8 @@ export function requestFor(endpoint: Endpoint, parts: RequestParts = {}, itemInd
 		recordIdentity: recordIdentityOf(endpoint),
 		idempotent: mayResend(endpoint, { body: parts.body ?? {} }),
 		noRetryStatuses: endpoint.noRetryStatuses,
+		// A deletion of the record the path names: a 404 after a lost answer is its removal (transport).
+		removal: endpoint.output === 'deleted' ? { seen: false } : undefined,
 		guide: refusalGuide(endpoint),
 		itemIndex,
 	};
