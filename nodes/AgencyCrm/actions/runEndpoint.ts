@@ -1,3 +1,4 @@
+import { randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { ApiRequest, ApiResponse } from '../../shared/transport';
@@ -13,11 +14,45 @@ import {
 import { listOf, readOf } from '../catalogue';
 import { keyOf } from '../catalogue/fields';
 import { requestFor } from '../catalogue/requests';
-import type { Endpoint, PreparedRequest } from '../catalogue/types';
+import type { Endpoint, FileValue, PreparedRequest } from '../catalogue/types';
 import type { ItemRun } from './itemRun';
-import { multipartBody } from './multipart';
 import { OUTCOME, OUTCOME_EVIDENCE, outputShaper } from './output';
 import { recordsOf, writtenRecords } from './writtenRecord';
+
+/** A part name or file name safe inside a quoted header parameter. */
+const quoted = (text: string) => text.replace(/["\r\n]/g, '_');
+
+/**
+ * A multipart/form-data body built in memory: the uploads are at most 20 MB, and a Buffer body
+ * (unlike a stream) can be sent again after a token exchange or a retry. `fields` become text
+ * parts (objects as JSON), e.g. a picture's `title`; a null has no text form in a form, so that
+ * field is left out rather than sent as the text "null".
+ */
+export function multipartBody(
+	parts: Array<{ part: string; file: FileValue }>,
+	fields: IDataObject = {},
+): { body: Buffer; contentType: string } {
+	const boundary = `----AgencyCrm${randomBytes(12).toString('hex')}`;
+	const chunks: Buffer[] = [];
+	for (const [name, value] of Object.entries(fields)) {
+		if (value === null || value === undefined) continue;
+		const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+		chunks.push(
+			Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${text}\r\n`),
+		);
+	}
+	for (const { part, file } of parts) {
+		chunks.push(
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(part)}"; filename="${quoted(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
+			),
+			file.data,
+			Buffer.from('\r\n'),
+		);
+	}
+	chunks.push(Buffer.from(`--${boundary}--\r\n`));
+	return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
 
 /** The request of a prepared operation: the catalogue's request (catalogue/requests.ts), as a form where it carries files. */
 export function toApiRequest(endpoint: Endpoint, prepared: PreparedRequest, itemIndex: number): ApiRequest {
