@@ -102,26 +102,6 @@ describe('a write accepted is output whole', () => {
 		expect(output).toEqual([whole]);
 	});
 
-	test('a consent is confirmed by reading it back, whatever the write answered; none read back says so', async () => {
-		const consent = {
-			resource: 'consent',
-			operation: 'set',
-			customerId: byId(42),
-			reason: 'Signed form',
-			additionalFields: {},
-		};
-		const recorded = { reason: 'Signed form', consentDate: '2026-05-01T08:00:00+00:00', revokedAt: null };
-		const confirmed = await run(consent, [
-			ok({ data: { success: true, id: 9 } }),
-			ok({ data: { id: 42, consent: recorded } }),
-		]);
-		expect(confirmed.routes).toEqual(['POST /customers/42/consent', 'GET /customers/42']);
-		expect(confirmed.output).toEqual([{ customers_id: 42, consent: recorded }]);
-		const missing = await run(consent, [status(204, {}, ''), ok({ data: { id: 42, consent: null } })]);
-		expect(missing.output).toEqual([{ customers_id: 42, consent: null }]);
-		expect(missing.hints).toEqual([expect.stringContaining('reading it back shows no consent')]);
-	});
-
 	test('an empty answer whose read-back fails: what was sent with the id, never the password', async () => {
 		const update = {
 			resource: 'user',

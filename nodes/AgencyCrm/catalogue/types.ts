@@ -202,6 +202,11 @@ export interface WrittenRecord {
 	include?: string;
 	/** Read back whatever the write answered: the write is confirmed by what the API then holds (a consent). */
 	always?: boolean;
+	/**
+	 * What the read-back shows that does not confirm the write (`shows no consent`), or undefined when
+	 * it does: then the output says `confirmed: true`; otherwise the item fails saying what it showed.
+	 */
+	confirm?: (readBack: IDataObject, request: PreparedRequest) => string | undefined;
 }
 
 /** What the Output option asked of an item: Simplified, Raw, or the Selected Fields named. */
