@@ -1,7 +1,7 @@
 /**
  * Injected faults (admin `POST /_admin/faults`): latency, 429 with Retry-After (at a rate, or past a
  * limit of requests per second), 5xx, connection resets before and after processing, token
- * revocation every N requests and consent proof storage failures, per client or global. Rates are
+ * revocation every N requests, consent proof storage failures and consents dropped, per client or global. Rates are
  * applied with a deterministic accumulator: a rate of 0.25 fires on every 4th request, so the rate
  * holds exactly.
  */
@@ -26,6 +26,8 @@ export interface FaultProfile {
 	/** Revokes the client's live tokens on every Nth authenticated API request (0: never). */
 	revoke_token_every: number;
 	consent_proof_failure: boolean;
+	/** Consent writes are answered 204 and record nothing: accepted, but the contact never shows them. */
+	consent_dropped: boolean;
 	/** Faults also apply to the token endpoint. */
 	include_token: boolean;
 	/** The faults apply to this route only (`POST /customers`, as the request log names routes); none: to every route. */
@@ -169,6 +171,7 @@ export class Faults {
 			reset_after_rate: rate('reset_after_rate'),
 			revoke_token_every: reader.optionalInteger('revoke_token_every', { min: 0, max: 1_000_000 }) ?? 0,
 			consent_proof_failure: reader.optionalBoolean('consent_proof_failure') ?? false,
+			consent_dropped: reader.optionalBoolean('consent_dropped') ?? false,
 			include_token: reader.optionalBoolean('include_token') ?? false,
 			only_route: reader.optionalString('only_route', { nullable: true }) ?? null,
 		};
@@ -205,5 +208,9 @@ export class Faults {
 
 	consentProofFails(clientId: string): boolean {
 		return this.activeFor(clientId)?.profile.consent_proof_failure ?? false;
+	}
+
+	consentDropped(clientId: string): boolean {
+		return this.activeFor(clientId)?.profile.consent_dropped ?? false;
 	}
 }

@@ -134,9 +134,14 @@ test('one operation of every resource runs in a workflow', async () => {
 	expect(run.output.Action.length).toBeGreaterThan(5);
 	expect(run.output.Calendar.map((type) => type.key)).toContain('VISIT');
 	expect(run.output.Config.length).toBeGreaterThan(0);
-	// The consent is read back (issue 26): the output is the contact's consent as the CRM holds it.
+	// The consent is read back (issue 26): the output is the contact's consent as the CRM holds it,
+	// confirmed when it is the one sent (issue 35).
 	expect(run.output.Consent).toEqual([
-		{ customers_id: 10005, consent: expect.objectContaining({ reason: 'Signed form at the agency', revokedAt: null }) },
+		{
+			customers_id: 10005,
+			consent: expect.objectContaining({ reason: 'Signed form at the agency', revokedAt: null }),
+			confirmed: true,
+		},
 	]);
 	expect(run.output.Criterion.length).toBeGreaterThan(0);
 	expect(run.output.Lead[0]).toMatchObject({ customer: { lastname: 'Lefebvre' } });

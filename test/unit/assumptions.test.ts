@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { ENDPOINTS } from '../../nodes/AgencyCrm/catalogue';
-import { RESOLUTION_SOURCES } from '../../nodes/AgencyCrm/catalogue/criteria';
+import { RESOLUTION_SOURCES } from '../../nodes/AgencyCrm/catalogue/criteria/resolve';
 import { OLD_FETCHES } from '../../nodes/AgencyCrm/catalogue/resources/product/fields';
 import { maxPageSizeOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import type { RuleSource } from '../../nodes/AgencyCrm/catalogue/types';

@@ -31,9 +31,20 @@ function emptyValue(property: INodeProperties): unknown {
 	return property.type === 'multiOptions' ? [] : '';
 }
 
-/** The value the prepared request carries for the field (a field sent as a criterion: its row's, before resolution). */
+/** The criteria rows a body carries, wherever its endpoint places them (`criterias`, `product.criteria`…). */
+function criteriaRowsIn(node: unknown): IDataObject[] {
+	if (typeof node !== 'object' || node === null) return [];
+	return Object.entries(node).flatMap(([key, value]) =>
+		/^criterias?$/.test(key) && Array.isArray(value) ? (value as IDataObject[]) : criteriaRowsIn(value),
+	);
+}
+
+/**
+ * The value the prepared request carries for the field (a field sent as a criterion: its row's, as
+ * typed, since nothing of the site's criteria is read here).
+ */
 function valueOf(request: PreparedRequest, field: FieldSpec): unknown {
-	if (field.criterion) return request.criteria?.find((row) => row.label === `"${field.property.displayName}"`)?.value;
+	if (field.criterion) return criteriaRowsIn(request.body).find((row) => row.id === field.criterion?.keys[0])?.value;
 	const source = field.in === 'query' ? request.qs : request.body;
 	return keyOf(field)
 		.split('.')

@@ -93,3 +93,9 @@ export function endpointOf(key: string): Endpoint {
 export function readOf(endpoint: Endpoint): Endpoint | undefined {
 	return ENDPOINTS.find((candidate) => candidate.method === 'GET' && candidate.path === endpoint.path);
 }
+
+/** The list of the records a write addresses by its own path (`DELETE /hooks/{hookId}` → `GET /hooks`), if any. */
+export function listOf(endpoint: Endpoint): Endpoint | undefined {
+	const collection = endpoint.path.replace(/\/\{\w+\}$/, '');
+	return ENDPOINTS.find((candidate) => candidate.method === 'GET' && candidate.path === collection);
+}

@@ -116,20 +116,13 @@ function thrownToNodeError(context: ApiContext, error: ThrownRequestError, reque
 }
 
 /**
- * Whether a DELETE answered 404 after an earlier attempt's answer was lost removed the record: when
- * the record was seen just before, that attempt did (spec section 3: a DELETE removes "Always"), so
- * the 404 is the removal confirmed. Otherwise the 404 may as well be an ID that names no record.
+ * Whether a removal answered 404 after an earlier attempt's answer was lost was done by that attempt:
+ * the 404 cannot be anything else when the record was seen just before (spec section 3: a DELETE
+ * removes "Always"), and a removal the API carried out never fails its item, so an unseen one counts
+ * as done too, said to be unverified (the ID may name no record).
  */
-function deletedByLostAttempt(request: ApiRequest, response: ApiResponse, answerLost: boolean): boolean {
-	return answerLost && request.method === 'DELETE' && response.statusCode === 404 && request.recordSeen === true;
-}
-
-/** A DELETE answered 404 after a lost answer, for a record not seen before: the error says both readings. */
-function goneOrNeverThere(error: NodeApiError): NodeApiError {
-	return withFirstLine(
-		error,
-		'An earlier attempt of this DELETE lost its answer: it may have removed the record, or the ID names no record. Check the record before running again.',
-	);
+function removedByLostAttempt(request: ApiRequest, response: ApiResponse, answerLost: boolean): boolean {
+	return answerLost && request.method === 'DELETE' && response.statusCode === 404 && request.removal !== undefined;
 }
 
 /** The error of the API's last 429 once a request has waited MAX_THROTTLED_MS for 429s: it says so first (its last line says what to do). */
@@ -186,7 +179,10 @@ export async function apiRequest(context: ApiContext, request: ApiRequest): Prom
 			response = answer;
 		}
 		if (response.statusCode < 400) return response;
-		if (deletedByLostAttempt(request, response, answerLost)) return { ...response, statusCode: 204, body: undefined };
+		if (removedByLostAttempt(request, response, answerLost)) {
+			const verified = request.removal?.seen === true;
+			return { ...response, statusCode: 204, body: undefined, removalAfterLostAnswer: { verified } };
+		}
 		const retryAfter = response.headers['retry-after'];
 		if (response.statusCode === 429 && isRetryable(request, response)) {
 			const delay = retryDelayMs(throttles++, retryAfter);
@@ -196,8 +192,6 @@ export async function apiRequest(context: ApiContext, request: ApiRequest): Prom
 			pacing.pause(delay);
 			continue;
 		}
-		if (answerLost && request.method === 'DELETE' && response.statusCode === 404)
-			throw goneOrNeverThere(failure(response));
 		const delay = retryDelayMs(failures, retryAfter);
 		if (!isRetryable(request, response) || failures >= MAX_RETRIES || delay > MAX_RETRY_AFTER_MS)
 			throw failure(response);
@@ -232,15 +226,24 @@ async function lookedUp(request: ApiRequest): Promise<ApiResponse | undefined> {
 /** What an envelope holds besides its `data` (spec section 4: `data`, `meta`, `links`; errors' `request_id`). */
 const ENVELOPE_KEYS = new Set(['data', 'meta', 'links', 'request_id', 'success', 'message']);
 
+/** A key naming a record's identifier (`id`, `customers_id`, `userId`), which an envelope does not have beside its `data`. */
+const namesAnId = (key: string) => key !== 'request_id' && /^id$|_id$|[a-z]Id$/.test(key);
+
 /**
- * The `data` of a JSON answer (`{data: …, meta: …}`), or the whole body when there is no envelope. A
- * body with `data` beside keys no envelope has is a record that has a field named `data`: it is the
- * record, whole.
+ * The `data` of a JSON answer (`{data: …, meta: …}`), or the whole body when there is no envelope.
+ * The spec leaves answer payloads open (section 4), so an envelope may carry keys of its own beside a
+ * record or a list in `data` (`api_version`, `warnings`): they are left out. A body with `data` beside
+ * an identifier of its own, or a `data` that is neither a record nor a list beside keys no envelope
+ * has, is a record that has a field named `data`: it is the record, whole.
  */
 export function responseData(response: ApiResponse): unknown {
 	const body = response.body;
 	if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) return body;
-	return Object.keys(body).every((key) => ENVELOPE_KEYS.has(key)) ? (body as { data: unknown }).data : body;
+	const { data } = body as { data: unknown };
+	const keys = Object.keys(body);
+	if (keys.every((key) => ENVELOPE_KEYS.has(key))) return data;
+	const holdsRecords = typeof data === 'object' && data !== null;
+	return holdsRecords && !keys.some(namesAnId) ? data : body;
 }
 
 /** The records of a list the API answers whole (a referential, a criterion's values); anything else is none. */

@@ -48,10 +48,12 @@ export interface ApiRequest {
 	 */
 	lookUpOutcome?: () => Promise<ApiResponse | undefined>;
 	/**
-	 * For a DELETE: the record was read just before it was sent. Only then does a 404 after an attempt
-	 * whose answer was lost mean that attempt removed it, rather than an ID that names no record.
+	 * For a DELETE that removes the record its path names (not a consent's revocation, whose 404 names
+	 * a missing contact): a 404 after an attempt whose answer was lost is that attempt's removal, and the
+	 * request succeeds. `seen`: whether the record was seen just before (read, or found in its list);
+	 * unseen, the answer says the removal could not be verified (`ApiResponse.removalAfterLostAnswer`).
 	 */
-	recordSeen?: boolean;
+	removal?: { seen: boolean };
 	/** Statuses that carry a business meaning for this endpoint, so they are never retried. */
 	noRetryStatuses?: number[];
 	/** What to tell users who get a refusal: the access the endpoint needs, its fields' labels, what to check. */
@@ -63,14 +65,18 @@ export interface ApiResponse {
 	statusCode: number;
 	body: unknown;
 	headers: IDataObject;
+	/** A removal (`ApiRequest.removal`) answered 404 after a lost answer: taken as done, `verified` when the record was seen before. */
+	removalAfterLostAnswer?: { verified: boolean };
 }
 
 /**
- * What a list calls its paging parameters: the spec's `per_page`, `cursor` and `offset`, unless its
- * catalogue entry names another page size (`count` on product search, `perPage` on the calendar's).
+ * What a list calls its paging parameters: the spec's `per_page`, `cursor` and `offset` (and `page`,
+ * for a list that numbers its pages), unless its catalogue entry names another page size (`count` on
+ * product search, `perPage` on the calendar's).
  */
 export interface PageKeys {
 	size: string;
 	cursor: string;
 	offset: string;
+	page: string;
 }

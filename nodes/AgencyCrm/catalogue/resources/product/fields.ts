@@ -1,12 +1,11 @@
 import { FETCHES_OF_0_1_0, PRODUCT_FETCHES, productionFetches, relationOptions } from '../../../../shared/relations';
 import { commaList, filterUnlessZeroOrOff, listEntries, toOffsetDateTime } from '../../convert';
-import type { CriteriaSpec } from '../../criteria';
 import { criteriaField, sentAsCriterion } from '../../criteria';
 import { OFFSET_DATE_TIME } from '../../fields';
 import { evidence, guess, integer, rule } from '../../rules';
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { Converter, FieldSpec, OutputKeys, RuleSource } from '../../types';
+import type { Converter, CriteriaSpec, FieldSpec, OutputKeys, RuleSource } from '../../types';
 
 /**
  * A property as production models it (docs/assumptions.md "Production evidence"): its agency, its
