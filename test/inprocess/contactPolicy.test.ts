@@ -81,9 +81,13 @@ interface Ran {
 
 async function run(generated: ContactCase): Promise<Ran> {
 	const { faults, camel, clockBehindMs } = generated;
+	// Another client creates a contact only for an email the CRM does not hold yet, as production would.
+	const known = new Set(generated.existing.map((held) => lower(held.contact.email)));
+	const intruder =
+		generated.intruder && !known.has(lower(generated.intruder.contact.email)) ? generated.intruder : undefined;
 	const model = new ContactModel(
 		generated.existing.map((held) => held.contact),
-		{ faults, camel, clockBehindMs },
+		{ faults, camel, clockBehindMs, intruder },
 	);
 	const before = new Map([...model.contacts].map(([id, contact]) => [id, { ...contact }]));
 	const fake = fakeContext({
@@ -101,7 +105,7 @@ async function run(generated: ContactCase): Promise<Ran> {
 function invariantsHold(generated: ContactCase, { before, model, output }: Ran) {
 	const { leads, policy } = generated;
 	expect(output.map((item) => item.pairedItem)).toEqual(leads.map((_, index) => ({ item: index })));
-	const created = [...model.contacts.keys()].filter((id) => !before.has(id));
+	const created = [...model.contacts.keys()].filter((id) => !before.has(id) && id !== model.intruderId);
 	const outputIds = new Set(output.filter((item) => !item.json.error).map((item) => idOf(item.json)));
 	// A lost answer leaves no orphan: every contact the run created is some item's output.
 	expect(created.filter((id) => !outputIds.has(id))).toEqual([]);
@@ -114,6 +118,10 @@ function invariantsHold(generated: ContactCase, { before, model, output }: Ran) 
 	const createdEmails = created.map((id) => lower(model.contacts.get(id)!.email));
 	expect(createdEmails.filter((email, index) => createdEmails.indexOf(email) !== index)).toEqual([]);
 	expect(createdEmails.filter((email) => emailsBefore.has(email))).toEqual([]);
+	// The other client's contact, once it exists, is never created again by the run.
+	const intruder = model.intruderId === undefined ? undefined : model.contacts.get(model.intruderId)!;
+	const createdAfter = created.filter((id) => intruder && id > intruder.id).map((id) => model.contacts.get(id)!);
+	expect(createdAfter.filter((contact) => lower(contact.email) === lower(intruder?.email))).toEqual([]);
 	const lastItemOf = new Map<number, number>();
 	leads.forEach((lead, index) => {
 		const json = output[index].json;
@@ -268,6 +276,32 @@ describe('regressions found by the generated cases', () => {
 			email: '0611111111@no-email.invalid',
 			fields_not_taken: { mobile_phone: expect.stringContaining('refused its phones') },
 		});
+	});
+
+	test("a lost create answer whose look-up finds another client's contact with that email updates it, rather than calling it created", async () => {
+		// Found third (once the model's other client kept production's duplicate rule): between the search and
+		// the create, a web form made a contact with the lead's email; the create was refused (409) and its
+		// answer lost; the look-up found the form's contact and took it for this create, fields not applied.
+		const intruder = {
+			at: 1,
+			person: 0,
+			contact: {
+				email: 'person0@example.com',
+				firstname: 'Marion',
+				lastname: 'Dupont',
+				phone: null,
+				mobile_phone: null,
+				type: 'buyer',
+				origin: null,
+				agency_id: 1,
+			},
+		};
+		const lead = { person: 0, email: 'person0@example.com', firstname: 'Marie', lastname: 'Dupont', type: 'seller' };
+		const generated: ContactCase = { ...base, leads: [lead], intruder, faults: new Map([[1, 'reset-after']]) };
+		const ran = await run(generated);
+		invariantsHold(generated, ran);
+		expect(ran.model.log.slice(0, 2).map((request) => request.status)).toEqual([200, 409]);
+		expect(ran.output[0].json).toMatchObject({ outcome: 'updated', firstname: 'Marie', type: 'seller' });
 	});
 
 	test('the origin of a contact created with a refused phone is read back, not left unconfirmed', async () => {

@@ -128,6 +128,31 @@ function lead(people: Person[]): fc.Arbitrary<Lead> {
 	});
 }
 
+/** A contact another client creates during the run: a person with an email, as a web form would make it. */
+function intruder(people: Person[]) {
+	const withEmail = people.flatMap((someone, index) => (someone.email ? [index] : []));
+	if (!withEmail.length) return fc.constant(undefined);
+	return fc
+		.record({
+			at: fc.integer({ min: 0, max: 12 }),
+			person: fc.constantFrom(...withEmail),
+		})
+		.map(({ at, person }) => {
+			const someone = people[person];
+			const contact: Stored = {
+				email: someone.email!,
+				firstname: someone.firstname,
+				lastname: someone.lastname,
+				phone: null,
+				mobile_phone: null,
+				type: 'buyer',
+				origin: null,
+				agency_id: 1,
+			};
+			return { at, person, contact };
+		});
+}
+
 const policy: fc.Arbitrary<ContactPolicy> = fc.record({
 	matchBy: fc.constantFrom('emailElsePhones', 'emailElsePhones', 'emailThenPhones'),
 	whenPhoneMatchDiffers: fc.constantFrom('create', 'create', 'fail', 'update'),
@@ -155,6 +180,8 @@ export interface ContactCase {
 	camel: boolean;
 	/** How far the API's clock runs behind n8n's. */
 	clockBehindMs: number;
+	/** A contact another client of the CRM creates for one of the people, before the request of that ordinal. */
+	intruder?: { at: number; person: number; contact: Stored };
 }
 
 export const contactCases: fc.Arbitrary<ContactCase> = fc
@@ -170,5 +197,6 @@ export const contactCases: fc.Arbitrary<ContactCase> = fc
 			faults,
 			camel: fc.boolean(),
 			clockBehindMs: fc.constantFrom(0, 0, 2 * 3600_000),
+			intruder: fc.option(intruder(people), { nil: undefined, freq: 2 }),
 		}),
 	);

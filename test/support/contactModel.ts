@@ -17,6 +17,8 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
  *   processed it, a reset or a 502 after, or a 503 (not processed).
  * - `camel` answers production's other spellings: `id`, `mobilePhone`, `createdAt`.
  * - `clockBehindMs`: the API's clock runs behind n8n's, so a contact made now says it was created earlier.
+ * - `intruder`: another client of the CRM (a portal, a web form) creates a contact just before the
+ *   request of that ordinal: the CRM is shared, so a contact may appear between a search and a create.
  */
 
 export interface ModelContact {
@@ -71,14 +73,23 @@ export class ContactModel {
 	private readonly faults: ReadonlyMap<number, Fault>;
 	private readonly camel: boolean;
 	private readonly clockBehindMs: number;
+	private readonly intruder?: { at: number; contact: Omit<ModelContact, 'id' | 'created_at'> };
+	/** The id of the contact the other client created, once it has. */
+	intruderId?: number;
 
 	constructor(
 		existing: Array<Omit<ModelContact, 'id' | 'created_at'>>,
-		options: { faults?: ReadonlyMap<number, Fault>; camel?: boolean; clockBehindMs?: number } = {},
+		options: {
+			faults?: ReadonlyMap<number, Fault>;
+			camel?: boolean;
+			clockBehindMs?: number;
+			intruder?: { at: number; contact: Omit<ModelContact, 'id' | 'created_at'> };
+		} = {},
 	) {
 		this.faults = options.faults ?? new Map();
 		this.camel = options.camel ?? false;
 		this.clockBehindMs = options.clockBehindMs ?? 0;
+		this.intruder = options.intruder;
 		for (const contact of existing) this.add(contact);
 	}
 
@@ -106,6 +117,10 @@ export class ContactModel {
 	/** The node's `httpRequestWithAuthentication`, as n8n answers it (full responses, status errors returned). */
 	readonly handle = async (_credential: string, options: IHttpRequestOptions): Promise<Answer> => {
 		const ordinal = this.log.length;
+		if (this.intruder && ordinal === this.intruder.at && !this.duplicateOf(lower(this.intruder.contact.email), [])) {
+			// Production's duplicate rule holds for every client: no second contact with that email.
+			this.intruderId = this.add(this.intruder.contact, Date.now()).id;
+		}
 		const entry: Logged = { method: options.method ?? 'GET', path: options.url, body: options.body as IDataObject };
 		this.log.push(entry);
 		const fault = this.faults.get(ordinal);

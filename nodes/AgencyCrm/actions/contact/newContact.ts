@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { contactIdOf, emailOf, mostRecent, placeholderEmail } from '../../catalogue/contacts';
 import type { ContactPolicy } from '../../catalogue/resources/contact/matching';
 import type { NotTaken } from './changes';
-import { PHONE_KEYS, split } from './changes';
+import { PHONE_KEYS, notHeld, split } from './changes';
 import { byEmail, claimed, expected, phonesToSearch } from './find';
 import { confirmed, failure } from './readBack';
 import type { ContactPlan, Decision, Failure } from './steps';
@@ -86,6 +86,12 @@ export function* newContact(
 	const inAnswer = written.record && contactIdOf(written.record) !== undefined ? written.record : undefined;
 	const made = inAnswer ?? mostRecent(yield* byEmail(email));
 	if (written.existed && made) return yield* found(made, written.existed);
+	// A lost answer's look-up found a contact with the email that does not hold what the create sent:
+	// another client made it meanwhile, and this create was refused. It is the contact: updated.
+	if (written.lookedUp && made && Object.keys(notHeld(rest, made, 'nothing')).length) {
+		const evidence = `the create's answer was lost, and the contact with its email ${email} does not hold what it sent`;
+		return yield* found(made, evidence);
+	}
 	const withPhones = Object.keys(phones).length > 0;
 	const evidence = `${searched}; created with its email${withPhones ? ', then given its phones' : ''} (HTTP ${written.status})`;
 	const id = made && contactIdOf(made);

@@ -41,9 +41,11 @@ async function search(context: IExecuteFunctions, filter: IDataObject, item: Ite
 async function create(context: IExecuteFunctions, request: PreparedRequest, item: ItemRun, body: IDataObject) {
 	const endpoint = endpointOf('customer:create');
 	const prepared: PreparedRequest = { ...request, body };
+	let lookedUp = false;
 	const lookUpOutcome = async (): Promise<ApiResponse | undefined> => {
 		const hits = await search(context, { email: body.email }, item);
 		const made = mostRecent(hits.filter((hit) => emailOf(hit.email) === emailOf(body.email)));
+		lookedUp = made !== undefined;
 		return made && { statusCode: 201, body: { data: made }, headers: {} };
 	};
 	const sentAt = Date.now();
@@ -51,7 +53,7 @@ async function create(context: IExecuteFunctions, request: PreparedRequest, item
 	const [record] = await writtenRecords(context, endpoint, prepared, response, item);
 	const judged = createdByTheRequest(response, record, sentAt, true);
 	const existed = judged.outcome === 'existing' ? judged.evidence : undefined;
-	return { kind: 'written', status: response.statusCode, record, existed } satisfies Answer;
+	return { kind: 'written', status: response.statusCode, record, existed, lookedUp } satisfies Answer;
 }
 
 /** An update; its answer's record only when it is the whole contact (production answers 204 with no body). */

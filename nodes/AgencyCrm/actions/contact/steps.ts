@@ -26,9 +26,10 @@ export type Answer =
 	| { kind: 'claimed'; writtenMeanwhile: boolean }
 	/**
 	 * A write the API accepted: the record when the answer carries it whole; for a create, `existed`
-	 * says why the contact it answered with was there before (the answer flags a duplicate).
+	 * says why the contact it answered with was there before (the answer flags a duplicate), and
+	 * `lookedUp` that its answer was lost and the contact is the one found by its email.
 	 */
-	| { kind: 'written'; status: number; record?: IDataObject; existed?: string }
+	| { kind: 'written'; status: number; record?: IDataObject; existed?: string; lookedUp?: boolean }
 	/** A write refused or lost (`cause` is what was thrown, which a failure gives back). */
 	| { kind: 'refused'; status?: number; message: string; cause: unknown }
 	| { kind: 'read'; record: IDataObject }
