@@ -260,6 +260,7 @@ describe('version 2: data in Additional Fields and Filters, settings under Optio
 		'perPage',
 		'sortOrder',
 		'sortType',
+		'telephoneCode',
 		'uploadEncoding',
 		'uploadPartName',
 	];
