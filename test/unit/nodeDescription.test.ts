@@ -261,6 +261,7 @@ describe('version 2: data in Additional Fields and Filters, settings under Optio
 		'sortOrder',
 		'sortType',
 		'telephoneCode',
+		'timeZone',
 		'uploadEncoding',
 		'uploadPartName',
 	];
