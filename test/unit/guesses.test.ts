@@ -17,7 +17,7 @@ import type { Binary } from '../support/fakeN8n';
 
 const UNLISTED = 'unlisted-value';
 /** Values tried against a guessed rule: the first it rejects, and that nothing else changes, is used. */
-const CANDIDATES: unknown[] = ['not a date, nor an email', -1, 1.5, 99999, 'abc', true];
+const CANDIDATES: unknown[] = ['not a date, nor an email', -1, 1.5, 99999, 'abc', true, 'a long title '.repeat(10)];
 const ENV = { timezone: 'Europe/Paris' };
 /** An image in a format whose header the node does not read, for the guesses on uploads. */
 const UNREADABLE_IMAGE = 'avif';

@@ -260,6 +260,8 @@ describe('version 2: data in Additional Fields and Filters, settings under Optio
 		'perPage',
 		'sortOrder',
 		'sortType',
+		'telephoneCode',
+		'timeZone',
 		'uploadEncoding',
 		'uploadPartName',
 	];

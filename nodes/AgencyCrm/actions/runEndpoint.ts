@@ -87,11 +87,15 @@ async function imageItem(
 	];
 }
 
-/** What a list's filters asked, as a notice quotes them: each key and value sent besides the related data to load. */
+/**
+ * What a list's filters asked, as a notice quotes them: each key and value sent besides the related
+ * data to load and the settings (a time zone, the phones' form).
+ */
 function filtersOf(endpoint: Endpoint, prepared: PreparedRequest): string[] {
 	const related = endpoint.outputKeys?.relationsParameter;
+	const settings = new Set(endpoint.fields.filter((field) => field.setting).map(keyOf));
 	return Object.entries({ ...prepared.qs, ...prepared.body })
-		.filter(([key]) => key !== related)
+		.filter(([key]) => key !== related && !settings.has(key))
 		.map(([key, value]) => `${key} ${JSON.stringify(value)}`);
 }
 
