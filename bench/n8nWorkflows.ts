@@ -1,4 +1,4 @@
-import { CONTACT_READ_INCLUDES } from '../nodes/AgencyCrm/catalogue/resources/customer';
+import { CONTACT_READ_INCLUDES } from '../nodes/AgencyCrm/catalogue/resources/contact';
 import { randomUUID } from 'node:crypto';
 
 import { DEFAULT_CONCURRENCY } from '../nodes/AgencyCrm/catalogue/nodeOptions';

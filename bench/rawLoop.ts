@@ -4,7 +4,7 @@
  * it. Runs in a process of its own, forked by the bench on the Node binary n8n runs on, and stays up
  * between runs so that it is as warm as the n8n server it is compared with.
  */
-import { CONTACT_READ_INCLUDES } from '../nodes/AgencyCrm/catalogue/resources/customer';
+import { CONTACT_READ_INCLUDES } from '../nodes/AgencyCrm/catalogue/resources/contact';
 
 export interface RawLoopJob {
 	origin: string;

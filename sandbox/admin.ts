@@ -17,6 +17,7 @@ import { duplicateGroups } from './resources/customers/duplicates';
 import { readCustomerChanges } from './resources/customers/fields';
 import { createCustomer, customerView, updateCustomer } from './resources/customers/records';
 import { hookView } from './resources/hooks';
+import { editUser, userView } from './resources/users';
 import {
 	createProduct,
 	deleteProduct,
@@ -114,10 +115,12 @@ export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatch
 	/** Applies a change as if made in the CRM's screens: same validation, same webhook events. */
 	function simulateEdit(body: unknown): Reply {
 		const reader = new FieldReader(objectBody(body));
-		const resource = reader.requiredOneOf('resource', ['customer', 'product'] as const);
+		const resource = reader.requiredOneOf('resource', ['customer', 'product', 'user'] as const);
 		const action = reader.requiredOneOf('action', ['create', 'update', 'delete'] as const);
 		// Production sends PRODUCT_DELETE, and no event for a deleted contact.
 		if (action === 'delete' && resource === 'customer') reader.fail('action', 'delete applies to products only');
+		// A user is archived, hidden or given delegation in the CRM's screens; the API creates and deletes.
+		if (action !== 'update' && resource === 'user') reader.fail('action', 'a user is only updated here');
 		const id = action === 'create' ? undefined : reader.requiredInteger('id', { min: 1 });
 		const siteId = reader.optionalInteger('site_id') ?? 1;
 		if (!store.sites.has(siteId)) reader.fail('site_id', `unknown site ${siteId}`);
@@ -127,6 +130,11 @@ export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatch
 		const changesReader = reader.nested(changesBody, 'changes');
 		reader.throwIfInvalid();
 
+		if (resource === 'user') {
+			const user = store.users.get(id as number);
+			if (!user) throw notFound(`User ${id}`);
+			return json({ data: userView(editUser(user, changesReader)) });
+		}
 		if (resource === 'customer') {
 			const existing = id === undefined ? undefined : store.customers.get(id);
 			if (id !== undefined && !existing) throw notFound(`Customer ${id}`);
@@ -161,7 +169,7 @@ export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatch
 		),
 		...clientSettingRoutes('/faults', faults, knownClient, {
 			read: 'faults in force',
-			set: 'set faults {client_id?, latency_ms?, rate_429?, retry_after_s?, rate_limit_per_s?, rate_5xx?, status_5xx?, reset_rate?, reset_after_rate?, revoke_token_every?, consent_proof_failure?, include_token?, forbidden_routes?}',
+			set: 'set faults {client_id?, latency_ms?, rate_429?, retry_after_s?, rate_limit_per_s?, rate_5xx?, status_5xx?, reset_rate?, reset_after_rate?, revoke_token_every?, consent_proof_failure?, consent_dropped?, include_token?, only_route?, forbidden_routes?}',
 			clear: 'clear every fault',
 		}),
 		...clientSettingRoutes(
@@ -267,7 +275,7 @@ export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatch
 		adminRoute(
 			'POST',
 			'/simulate-edit',
-			'edit in the CRM screens {resource: customer|product, action: create|update|delete (products), id?, site_id?, changes?}',
+			'edit in the CRM screens {resource: customer|product|user, action: create|update|delete (products), id?, site_id?, changes?}',
 			(request) => simulateEdit(request.body),
 		),
 		adminRoute(

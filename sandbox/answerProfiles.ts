@@ -17,6 +17,7 @@ export const ANSWER_PROFILES = [
 	'reused-contact',
 	'header-request-id',
 	'loose-search',
+	'envelope-extras',
 ] as const;
 
 export type AnswerProfileName = (typeof ANSWER_PROFILES)[number];
@@ -106,6 +107,15 @@ const PROFILES: Record<AnswerProfileName, AnswerProfile> = {
 			if (request.method !== 'POST' || request.path !== '/customers/search' || !isObject(request.body)) return;
 			delete request.body.email;
 			delete request.body.phone;
+		},
+	},
+	'envelope-extras': {
+		summary:
+			'successful answers carry keys the spec does not name beside `data`: `api_version` and `warnings` (the spec leaves answer payloads open)',
+		reply: (reply) => {
+			const body = bodyOf(reply);
+			if (reply.status >= 300 || !body || !('data' in body)) return reply;
+			return { ...reply, body: { ...body, api_version: '1.5.0', warnings: [] } };
 		},
 	},
 };

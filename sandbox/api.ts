@@ -62,6 +62,8 @@ export interface World {
 	events: EventPublisher;
 	/** Whether the consent proof storage is switched to failing for this client (admin fault). */
 	consentProofFails(clientId: string): boolean;
+	/** Whether consent writes are accepted and dropped for this client (admin fault). */
+	consentDropped(clientId: string): boolean;
 }
 
 /**

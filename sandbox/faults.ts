@@ -1,8 +1,8 @@
 /**
  * Injected faults (admin `POST /_admin/faults`): latency, 429 with Retry-After (at a rate, or past a
  * limit of requests per second), 5xx, connection resets before and after processing, token
- * revocation every N requests, consent proof storage failures and routes refused as production
- * refuses an operation whose right the API access lacks (a 403), per client or global. Rates are
+ * revocation every N requests, consent proof storage failures and consents dropped, and routes refused
+ * as production refuses an operation whose right the API access lacks (a 403), per client or global. Rates are
  * applied with a deterministic accumulator: a rate of 0.25 fires on every 4th request, so the rate
  * holds exactly.
  */
@@ -27,8 +27,12 @@ export interface FaultProfile {
 	/** Revokes the client's live tokens on every Nth authenticated API request (0: never). */
 	revoke_token_every: number;
 	consent_proof_failure: boolean;
+	/** Consent writes are answered 204 and record nothing: accepted, but the contact never shows them. */
+	consent_dropped: boolean;
 	/** Faults also apply to the token endpoint. */
 	include_token: boolean;
+	/** The faults apply to this route only (`POST /customers`, as the request log names routes); none: to every route. */
+	only_route: string | null;
 	/** Routes (`POST /products/search`) answered 403, as production answers an access without the operation's right. */
 	forbidden_routes: string[];
 }
@@ -178,7 +182,9 @@ export class Faults {
 			reset_after_rate: rate('reset_after_rate'),
 			revoke_token_every: reader.optionalInteger('revoke_token_every', { min: 0, max: 1_000_000 }) ?? 0,
 			consent_proof_failure: reader.optionalBoolean('consent_proof_failure') ?? false,
+			consent_dropped: reader.optionalBoolean('consent_dropped') ?? false,
 			include_token: reader.optionalBoolean('include_token') ?? false,
+			only_route: reader.optionalString('only_route', { nullable: true }) ?? null,
 			forbidden_routes: reader.optionalStringList('forbidden_routes') ?? [],
 		};
 		reader.throwIfInvalid();
@@ -204,19 +210,19 @@ export class Faults {
 		return (clientId !== undefined ? this.byClient.get(clientId) : undefined) ?? this.global;
 	}
 
-	/** What happens to a request: a token revocation, its latency, then its outcome. */
-	decide(
-		clientId: string | undefined,
-		isTokenEndpoint: boolean,
-		authenticated: boolean,
-		route?: string,
-	): FaultDecision {
+	/** What happens to a request of `route` (`POST /customers`): a token revocation, its latency, then its outcome. */
+	decide(clientId: string | undefined, isTokenEndpoint: boolean, authenticated: boolean, route: string): FaultDecision {
 		const faults = this.activeFor(clientId);
 		if (!faults || (isTokenEndpoint && !faults.profile.include_token)) return NO_FAULT;
+		if (faults.profile.only_route !== null && faults.profile.only_route !== route) return NO_FAULT;
 		return { latencyMs: faults.profile.latency_ms, ...faults.decide(authenticated && !isTokenEndpoint, route) };
 	}
 
 	consentProofFails(clientId: string): boolean {
 		return this.activeFor(clientId)?.profile.consent_proof_failure ?? false;
+	}
+
+	consentDropped(clientId: string): boolean {
+		return this.activeFor(clientId)?.profile.consent_dropped ?? false;
 	}
 }

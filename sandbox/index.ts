@@ -111,6 +111,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		store,
 		events: dispatcher,
 		consentProofFails: (clientId) => faults.consentProofFails(clientId),
+		consentDropped: (clientId) => faults.consentDropped(clientId),
 	};
 	const routes = apiRoutes(world);
 	const context: ServerContext = {

@@ -63,6 +63,10 @@ export interface UserLog {
 	ip: string;
 }
 
+/** 1 active, 0 archived, 3 hidden or deleted (the vendor's reference). */
+export const USER_STATUSES = [1, 0, 3] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
 export interface User {
 	user_id: number;
 	site_id: number;
@@ -74,7 +78,12 @@ export interface User {
 	group_id: number;
 	type_ids: number[];
 	gender_code: string | null;
+	/** Whether the user is active: `status` 1, kept in step with it. */
 	is_active: boolean;
+	/** Production's user status (the vendor's reference): 1 active, 0 archived, 3 hidden or deleted. */
+	status: UserStatus;
+	/** Whether the user can delegate their work (the reference's `delegation` filter). */
+	delegation: boolean;
 	profile_picture: string | null;
 	signature_picture: string | null;
 	password: string;

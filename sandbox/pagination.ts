@@ -1,6 +1,7 @@
 /**
- * Cursor pagination (keyset on the record id, so pages stay stable while records are added) and
- * the offset helpers used by product search and the customer action history.
+ * Cursor pagination (keyset on the record id, so pages stay stable while records are added), the
+ * offset helpers used by product search and the customer action history, and pages by number, as
+ * production pages the follow-ups.
  */
 import { FieldReader } from './validation';
 
@@ -159,4 +160,27 @@ export function sortedPage<T>(
 /** One page of an offset-paginated list. */
 export function offsetSlice<T>(items: readonly T[], offset: number, perPage: number): { data: T[]; hasMore: boolean } {
 	return { data: items.slice(offset, offset + perPage), hasMore: offset + perPage < items.length };
+}
+
+/** What a list paged by number says of its pages (production's follow-ups: `meta.last_page`). */
+export interface NumberedMeta {
+	current_page: number;
+	last_page: number;
+	per_page: number;
+	total: number;
+}
+
+/** Reads `page` (from 1) and `per_page`; problems are reported into the reader. */
+export function readNumberedPage(reader: FieldReader): { page: number; perPage: number } {
+	return { page: reader.optionalInteger('page', { min: 1 }) ?? 1, perPage: readPerPage(reader) };
+}
+
+/** Page `page` of `items`, `perPage` a page; a page past the last is empty. */
+export function numberedPage<T>(
+	items: readonly T[],
+	{ page, perPage }: { page: number; perPage: number },
+): { data: T[]; meta: NumberedMeta } {
+	const data = items.slice((page - 1) * perPage, page * perPage);
+	const lastPage = Math.max(1, Math.ceil(items.length / perPage));
+	return { data, meta: { current_page: page, last_page: lastPage, per_page: perPage, total: items.length } };
 }

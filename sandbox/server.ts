@@ -242,7 +242,7 @@ async function serveLogged(
 		exchange.clientId,
 		isTokenEndpoint,
 		authenticated,
-		exchange.route ?? undefined,
+		exchange.route ?? `${exchange.method} ${exchange.path}`,
 	);
 	const profiled = (reply: Reply) =>
 		isTokenEndpoint ? reply : context.profiles.adaptReply(exchange.clientId, reply, exchange);

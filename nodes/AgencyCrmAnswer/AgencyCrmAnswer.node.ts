@@ -9,8 +9,10 @@ const TRIGGER_TYPE = '.agencyCrmTrigger';
 /**
  * Answers the Agency CRM delivery that started the workflow, as n8n's Respond to Webhook does for its
  * Webhook node (which refuses any other trigger): a 200, or a 422 with a reason, which Agency CRM
- * takes as the receiver refusing the record and marks it as errored, with that reason
- * (docs/assumptions.md, "Production evidence"). It passes its items on.
+ * takes as the receiver refusing the record and marks it as errored, with the reason from the body
+ * (docs/assumptions.md, "Production evidence"). The spec names the 422 for contact events only; the
+ * reason goes under `reason`, the evidence's word for it (the sandbox also reads a plain-text body).
+ * It passes its items on.
  */
 export class AgencyCrmAnswer implements INodeType {
 	description: INodeTypeDescription = {
@@ -48,7 +50,7 @@ export class AgencyCrmAnswer implements INodeType {
 						name: 'Refuse the Record',
 						value: 'refuse',
 						description:
-							'HTTP 422 with the reason: Agency CRM marks the record as errored, shows the reason on it, and does not send the delivery again',
+							'HTTP 422 with the reason: Agency CRM marks the record as errored with it and does not send the delivery again. Documented for contacts; for a property, what production is seen doing.',
 					},
 				],
 				default: 'accept',
@@ -61,7 +63,8 @@ export class AgencyCrmAnswer implements INodeType {
 				default: '',
 				placeholder: 'e.g. No e-mail address: the mailing list needs one',
 				displayOptions: { show: { answer: ['refuse'] } },
-				description: 'Why the record is refused: Agency CRM keeps it with the error on the record',
+				description:
+					'Why the record is refused, sent as {"reason": "…"}: Agency CRM shows it on the record as its error',
 			},
 		],
 	};

@@ -6,13 +6,22 @@
  */
 import { pathRecord, requireAgencyInScope, route } from '../api';
 import type { ApiRequest, ApiRoute, World } from '../api';
-import { noContent, ok, toUtc } from '../http';
+import { noContent, notFound, ok, toUtc } from '../http';
 import { DAY_CODES } from '../model';
 import type { CalendarEvent, CalendarParticipant, Recurrence, Timeframe, User } from '../model';
 import { offsetSlice } from '../pagination';
 import type { Store } from '../store';
 import { FieldReader, isObject, isUtcDateTime, objectBody } from '../validation';
-import { currentDay, currentWeek, freeSlots, occurrencesIn, rangesIn, readPeriod } from './calendarTime';
+import {
+	currentDay,
+	currentWeek,
+	freeSlots,
+	occurrencesIn,
+	rangesIn,
+	readPeriod,
+	readZone,
+	spanInZone,
+} from './calendarTime';
 
 const APPOINTMENT_MODES = ['OFFICE', 'PHONE', 'PRODUCT', 'VISIO'] as const;
 const FREQUENCIES = ['yearly', 'monthly', 'weekly', 'daily', 'hourly', 'minutely', 'secondly'] as const;
@@ -238,20 +247,26 @@ function readIdList(reader: FieldReader, key: string): number[] | undefined {
 	return ids.map(Number);
 }
 
+/** `user_id`: the user whose view of the agenda applies (the vendor's reference), a user of the site. */
+function readViewer(reader: FieldReader, store: Store, siteId: number): number | undefined {
+	const viewer = reader.optionalInteger('user_id', { min: 1 }) ?? undefined;
+	if (viewer !== undefined && !store.users.getInSite(viewer, siteId)) reader.fail('user_id', `unknown user ${viewer}`);
+	return viewer;
+}
+
 /** Pages of the event search: `perPage` above 50 is served as 50 (the vendor's reference). */
 const MAX_EVENTS_PER_PAGE = 50;
 
 /** The events of the search, in start order, as the query asks (docs/sandbox.md, "Calendar"). */
 function searchEvents(request: ApiRequest, store: Store) {
 	const reader = FieldReader.forQuery(request.query);
-	const period = readPeriod(reader, currentDay());
+	const zone = readZone(reader);
+	const period = readPeriod(reader, currentDay(), zone);
 	const offset = reader.optionalInteger('offset', { min: 0 }) ?? 0;
 	const perPage = Math.min(reader.optionalInteger('perPage', { min: 1 }) ?? MAX_EVENTS_PER_PAGE, MAX_EVENTS_PER_PAGE);
 	const archived = reader.optionalBoolean('archived') ?? false;
 	const recurring = reader.optionalBoolean('recurring') ?? true;
-	const viewer = reader.optionalInteger('user_id', { min: 1 }) ?? undefined;
-	if (viewer !== undefined && !store.users.getInSite(viewer, request.grant.siteId))
-		reader.fail('user_id', `unknown user ${viewer}`);
+	const viewer = readViewer(reader, store, request.grant.siteId);
 	const userIds = readIdList(reader, 'user_ids');
 	const agencyIds = readIdList(reader, 'agency_ids');
 	const excludedTypes = (request.query.get('excluded_types') ?? '')
@@ -273,14 +288,16 @@ function searchEvents(request: ApiRequest, store: Store) {
 		.flatMap((event) => occurrencesIn(event, period, recurring))
 		.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.id - b.id);
 	const { data, hasMore } = offsetSlice(matching, offset, perPage);
-	return ok(data.map(calendarEventView), { offset, perPage, total: matching.length, has_more: hasMore });
+	const view = (event: CalendarEvent) => spanInZone(calendarEventView(event), zone);
+	return ok(data.map(view), { offset, perPage, total: matching.length, has_more: hasMore });
 }
 
 /** A user's free slots: working hours less the events they take part in (confidential ones too: the slot is busy). */
 function availability(request: ApiRequest, store: Store) {
 	const user = pathUser(request, store);
 	const reader = FieldReader.forQuery(request.query);
-	const period = readPeriod(reader, currentWeek());
+	const zone = readZone(reader);
+	const period = readPeriod(reader, currentWeek(), zone);
 	const minutes = reader.optionalInteger('slot_duration', { min: 1, max: 1440 }) ?? 30;
 	const ignored = (request.query.get('exclude_types') ?? '').split(',').map((key) => key.trim());
 	reader.throwIfInvalid();
@@ -289,14 +306,15 @@ function availability(request: ApiRequest, store: Store) {
 		.filter((event) => !event.archived && !ignored.includes(event.type) && takesPart(event, user.user_id))
 		.flatMap((event) => occurrencesIn(event, period, true))
 		.map((event): [number, number] => [Date.parse(event.starts_at), Date.parse(event.ends_at)]);
-	return ok(freeSlots(rangesIn(workingTimeOf(user), period), busy, minutes));
+	return ok(freeSlots(rangesIn(workingTimeOf(user), period), busy, minutes).map((slot) => spanInZone(slot, zone)));
 }
 
 /** Who holds each permanence slot of the agency in the period: its active users in turn. */
 function permanenceUsers(request: ApiRequest, store: Store) {
 	const reader = FieldReader.forQuery(request.query);
 	const agencyId = reader.requiredInteger('agency_id');
-	const period = readPeriod(reader, currentWeek());
+	const zone = readZone(reader);
+	const period = readPeriod(reader, currentWeek(), zone);
 	reader.throwIfInvalid();
 	requireAgencyInScope(request, agencyId);
 	const timeframe = store.referentials.permanences.get(agencyId);
@@ -307,13 +325,8 @@ function permanenceUsers(request: ApiRequest, store: Store) {
 	return ok(
 		rangesIn(timeframe, period).map(([start, end], index) => {
 			const user = staff[index % staff.length];
-			return {
-				starts_at: toUtc(new Date(start)),
-				ends_at: toUtc(new Date(end)),
-				user_id: user.user_id,
-				firstname: user.firstname,
-				lastname: user.lastname,
-			};
+			const span = { starts_at: toUtc(new Date(start)), ends_at: toUtc(new Date(end)) };
+			return { ...spanInZone(span, zone), user_id: user.user_id, firstname: user.firstname, lastname: user.lastname };
 		}),
 	);
 }
@@ -330,9 +343,17 @@ export function calendarRoutes({ store }: World): ApiRoute[] {
 			return ok(calendarEventView(event));
 		}),
 		route('GET', '/calendar/events', { calendar: 'READ' }, (request) => searchEvents(request, store)),
-		route('GET', '/calendar/events/{eventId}', { calendar: 'READ' }, (request) =>
-			ok(calendarEventView(pathEvent(request))),
-		),
+		route('GET', '/calendar/events/{eventId}', { calendar: 'READ' }, (request) => {
+			const event = pathEvent(request);
+			const reader = FieldReader.forQuery(request.query);
+			const zone = readZone(reader);
+			const viewer = readViewer(reader, store, request.grant.siteId);
+			reader.throwIfInvalid();
+			// As the search leaves it out, a confidential event is not found in the view of a user not taking part.
+			if (event.is_confidential && viewer !== undefined && !takesPart(event, viewer))
+				throw notFound(`Calendar event ${event.id}`);
+			return ok(spanInZone(calendarEventView(event), zone));
+		}),
 		route('PATCH', '/calendar/events/{eventId}', { calendar: 'WRITE' }, (request) => {
 			const event = pathEvent(request);
 			const reader = new FieldReader(objectBody(request.body));

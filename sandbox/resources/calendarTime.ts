@@ -1,7 +1,8 @@
 /**
  * Time in the agenda: the period a calendar search reads, the occurrences of a recurring event, and
  * weekly hours (working time, permanences) laid over a period. Hours of a timeframe are read in UTC:
- * the sandbox has no site time zone (docs/sandbox.md, "Calendar").
+ * the sandbox has no site time zone (docs/sandbox.md, "Calendar"). A read may ask for another zone
+ * (`tz`, the vendor's reference): its period is read, and its date-times written, in that zone.
  */
 import type { CalendarEvent, DayCode, Timeframe } from '../model';
 import { DAY_CODES } from '../model';
@@ -36,7 +37,62 @@ export function currentWeek(now = Date.now()): Period {
 	return { from, to: from + 7 * DAY_MS };
 }
 
-function readBound(reader: FieldReader, key: 'from' | 'to'): number | undefined {
+/** `tz`, the time zone a read asks for (an IANA name, as the reference's `Europe/Paris`); undefined: UTC. */
+export function readZone(reader: FieldReader): string | undefined {
+	const zone = reader.optionalString('tz');
+	if (!zone) return undefined;
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone: zone });
+		return zone;
+	} catch {
+		reader.fail('tz', 'must be a time zone name such as Europe/Paris');
+		return undefined;
+	}
+}
+
+/** How many minutes `zone` is ahead of UTC at the instant `time`. */
+function offsetMinutes(zone: string, time: number): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone: zone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: 'numeric',
+		day: 'numeric',
+		hour: 'numeric',
+		minute: 'numeric',
+		second: 'numeric',
+	}).formatToParts(new Date(time));
+	const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
+	const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+	return Math.round((wall - (time - (time % 1000))) / 60_000);
+}
+
+/** The instant a wall-clock time of `zone` names (given as if it were UTC). */
+function fromWallTime(wall: number, zone: string): number {
+	const first = wall - offsetMinutes(zone, wall) * 60_000;
+	return wall - offsetMinutes(zone, first) * 60_000;
+}
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** A UTC date-time (`…Z`) written in `zone` with its offset (`2025-11-20T10:00:00+01:00`); as it is without a zone. */
+export function inZone(utc: string, zone: string | undefined): string {
+	if (!zone) return utc;
+	const time = Date.parse(utc);
+	const offset = offsetMinutes(zone, time);
+	const wall = new Date(time + offset * 60_000).toISOString().slice(0, 19);
+	const sign = offset < 0 ? '-' : '+';
+	return `${wall}${sign}${pad2(Math.floor(Math.abs(offset) / 60))}:${pad2(Math.abs(offset) % 60)}`;
+}
+
+/** The `starts_at` and `ends_at` of a record written in `zone`. */
+export function spanInZone<T extends { starts_at: string; ends_at: string }>(record: T, zone: string | undefined): T {
+	return zone
+		? { ...record, starts_at: inZone(record.starts_at, zone), ends_at: inZone(record.ends_at, zone) }
+		: record;
+}
+
+function readBound(reader: FieldReader, key: 'from' | 'to', zone: string | undefined): number | undefined {
 	const raw = reader.optionalString(key);
 	if (raw === undefined || raw === null) return undefined;
 	const match = PERIOD_BOUND.exec(raw);
@@ -45,13 +101,14 @@ function readBound(reader: FieldReader, key: 'from' | 'to'): number | undefined 
 		reader.fail(key, 'must be a date-time formatted YYYY-MM-DDTHH:MM:SS');
 		return undefined;
 	}
-	return time;
+	// A bound without its `Z` is a wall-clock time of the zone asked.
+	return zone && !raw.endsWith('Z') ? fromWallTime(time, zone) : time;
 }
 
-/** The period asked: `from` and `to` both, or neither (the default). */
-export function readPeriod(reader: FieldReader, byDefault: Period): Period {
-	const from = readBound(reader, 'from');
-	const to = readBound(reader, 'to');
+/** The period asked, read in `zone` (UTC by default): `from` and `to` both, or neither (the default). */
+export function readPeriod(reader: FieldReader, byDefault: Period, zone?: string): Period {
+	const from = readBound(reader, 'from', zone);
+	const to = readBound(reader, 'to', zone);
 	if (from === undefined && to === undefined) return byDefault;
 	if (from === undefined || to === undefined) {
 		const missing = from === undefined ? 'from' : 'to';

@@ -3,7 +3,8 @@ import { createdAt, includesOf, pageReply, pathRecord, readAgencyFilter, require
 import type { ApiRequest, ApiRoute, World } from '../api';
 import { ErrorDetail, noContent, ok, utcNow, validationError } from '../http';
 import { MAX_IMAGE_BYTES, sniffImage } from '../images';
-import type { User } from '../model';
+import { USER_STATUSES } from '../model';
+import type { User, UserStatus } from '../model';
 import { parseMultipart } from '../multipart';
 import { cursorPage, readPageRequest } from '../pagination';
 import type { Store } from '../store';
@@ -16,6 +17,66 @@ const DEFAULT_GROUP_ID = 3;
 export function userView(user: User): Omit<User, 'site_id' | 'password' | 'logs'> {
 	const { site_id: _site, password: _password, logs: _logs, ...view } = user;
 	return view;
+}
+
+/** A status and the `is_active` flag that follows from it. */
+export function withStatus(status: UserStatus): Pick<User, 'status' | 'is_active'> {
+	return { status, is_active: status === 1 };
+}
+
+/** A user status given (1, 0 or 3), from a query or a JSON body. */
+function readStatus(reader: FieldReader): UserStatus | undefined {
+	const status = reader.optionalInteger('status');
+	if (typeof status !== 'number') return undefined;
+	if ((USER_STATUSES as readonly number[]).includes(status)) return status as UserStatus;
+	reader.fail('status', 'must be 1 (active), 0 (archived) or 3 (hidden or deleted)');
+	return undefined;
+}
+
+/** An edit made in the CRM's screens (admin `simulate-edit`): its `status` (1, 0 or 3) and `delegation`. */
+export function editUser(user: User, reader: FieldReader): User {
+	const status = readStatus(reader);
+	const delegation = reader.optionalBoolean('delegation');
+	reader.throwIfInvalid();
+	if (status !== undefined) Object.assign(user, withStatus(status));
+	if (typeof delegation === 'boolean') user.delegation = delegation;
+	user.updated_at = utcNow();
+	return user;
+}
+
+/** A French national number in international form (`0601020304` → `+33601020304`), as `telephone_code` asks. */
+function internationalPhone(phone: string | null): string | null {
+	const digits = phone?.replace(/[^\d+]/g, '') ?? '';
+	return /^0\d{9}$/.test(digits) ? `+33${digits.slice(1)}` : phone;
+}
+
+/**
+ * `GET /users`'s filters: ours (`agency_id`, `group_id`, `type_id`, `is_active`, `search`) and the
+ * vendor's reference's (`status`, `without_deleted`, `delegation`, `firstname`, `lastname`, `email`
+ * contained); each given narrows the list.
+ */
+function userFilter(reader: FieldReader, agencyId: number | undefined): (user: User) => boolean {
+	const groupId = reader.optionalInteger('group_id');
+	const typeId = reader.optionalInteger('type_id');
+	const isActive = reader.optionalBoolean('is_active');
+	const search = reader.optionalString('search')?.toLowerCase();
+	const status = readStatus(reader);
+	const withoutDeleted = reader.optionalBoolean('without_deleted') === true;
+	const delegation = reader.optionalBoolean('delegation');
+	const contains = (['firstname', 'lastname', 'email'] as const).flatMap((key) => {
+		const part = reader.optionalString(key)?.toLowerCase();
+		return part ? [(user: User) => user[key].toLowerCase().includes(part)] : [];
+	});
+	return (user) =>
+		(agencyId === undefined || user.agency_id === agencyId) &&
+		(typeof groupId !== 'number' || user.group_id === groupId) &&
+		(typeof typeId !== 'number' || user.type_ids.includes(typeId)) &&
+		(typeof isActive !== 'boolean' || user.is_active === isActive) &&
+		(!search || [user.firstname, user.lastname, user.email].some((value) => value.toLowerCase().includes(search))) &&
+		(status === undefined || user.status === status) &&
+		(!withoutDeleted || user.status === 1) &&
+		(typeof delegation !== 'boolean' || user.delegation === delegation) &&
+		contains.every((test) => test(user));
 }
 
 /** Password rules of the spec: 12 to 40 characters, with upper and lower case, a digit and a special character. */
@@ -117,23 +178,16 @@ export function userRoutes({ store }: World): ApiRoute[] {
 	return [
 		route('GET', '/users', ACCESS_PACK, (request) => {
 			const reader = FieldReader.forQuery(request.query);
-			const agencyId = readAgencyFilter(reader, request);
-			const groupId = reader.optionalInteger('group_id');
-			const typeId = reader.optionalInteger('type_id');
-			const isActive = reader.optionalBoolean('is_active');
-			const search = reader.optionalString('search')?.toLowerCase();
+			const keep = userFilter(reader, readAgencyFilter(reader, request));
+			const international = reader.optionalBoolean('telephone_code') === true;
 			const page = readPageRequest(reader);
 			reader.throwIfInvalid();
-			const keep = (user: User) =>
-				(agencyId === undefined || user.agency_id === agencyId) &&
-				(typeof groupId !== 'number' || user.group_id === groupId) &&
-				(typeof typeId !== 'number' || user.type_ids.includes(typeId)) &&
-				(typeof isActive !== 'boolean' || user.is_active === isActive) &&
-				(!search || [user.firstname, user.lastname, user.email].some((value) => value.toLowerCase().includes(search)));
+			const view = (user: User) =>
+				international ? { ...userView(user), phone: internationalPhone(user.phone) } : userView(user);
 			return pageReply(
 				request,
 				cursorPage(store.users.forSite(request.grant.siteId), 'user_id', 'asc', page, keep),
-				userView,
+				view,
 			);
 		}),
 		route('POST', '/users', ACCESS_PACK, (request) => {
@@ -155,7 +209,8 @@ export function userRoutes({ store }: World): ApiRoute[] {
 				group_id: DEFAULT_GROUP_ID,
 				type_ids: [],
 				gender_code: null,
-				is_active: true,
+				...withStatus(1),
+				delegation: false,
 				profile_picture: null,
 				signature_picture: null,
 				password: '',
@@ -163,6 +218,7 @@ export function userRoutes({ store }: World): ApiRoute[] {
 				created_at: now,
 				updated_at: now,
 				...changes,
+				...(changes.is_active === false ? withStatus(0) : {}),
 			};
 			store.users.insert(user);
 			return createdAt(request, `/users/${user.user_id}`, userView(user));
@@ -181,6 +237,9 @@ export function userRoutes({ store }: World): ApiRoute[] {
 			if (changes.agency_id !== undefined) requireAgencyInScope(request, changes.agency_id);
 			reader.throwIfInvalid();
 			Object.assign(user, changes, { updated_at: utcNow() });
+			// Made inactive, an active user is archived; made active, any user is active again.
+			if (changes.is_active !== undefined && changes.is_active !== (user.status === 1))
+				Object.assign(user, withStatus(changes.is_active ? 1 : 0));
 			return ok(userView(user));
 		}),
 		route('DELETE', '/users/{userId}', ACCESS_PACK, (request) => {

@@ -25,6 +25,7 @@ import { Store } from '../store';
 import { COMPANY_NAMES, FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, Place, PLACES, STREETS, slug } from './names';
 import { Random } from './random';
 import { criterionValueOf, isRental, priceOf, productTitle } from '../resources/products';
+import { withStatus } from '../resources/users';
 import {
 	buildReferentials,
 	CRITERION_KEYS,
@@ -247,7 +248,10 @@ class SiteGenerator {
 				group_id: index === 0 ? 1 : firstOfAgency ? 2 : this.random.pick([3, 3, 3, 4]),
 				type_ids: firstOfAgency ? [4] : this.random.sample([1, 2, 3, 5], this.random.int(1, 2)),
 				gender_code: isFemale ? 'MME' : 'M',
-				is_active: index !== counts.users - 1 || counts.users < 4,
+				// The last user of a site of four or more is archived.
+				...withStatus(index !== counts.users - 1 || counts.users < 4 ? 1 : 0),
+				// The administrator and each agency's manager can delegate their work.
+				delegation: index === 0 || firstOfAgency,
 				profile_picture: null,
 				signature_picture: null,
 				password: DEMO_PASSWORD,

@@ -77,6 +77,11 @@ let server: N8nProcess;
 let n8nApi: PublicApi;
 /** Active users of the agency, by user id. */
 let agents: Array<{ user_id: number; firstname: string; email: string }>;
+/** An agent of the agency hidden in the CRM for this file's tests (issue 35): never routed a lead. */
+let hiddenAgent: number;
+
+/** The agency's users that production's filters give, as Active Agents of the Agency asks for them. */
+const ACTIVE_AGENTS_QUERY = { agency_id: String(AGENCY), status: '1', without_deleted: 'true', per_page: '200' };
 
 interface Customer {
 	customers_id: number;
@@ -158,10 +163,21 @@ beforeAll(async () => {
 		SAVED_LEAD_ROUTING,
 		withStandIn(SAVED_PROPERTY_MATCH, standIn.url),
 	]);
+	// Issue 35: one of the agency's active agents is hidden in the CRM; the rotation must skip it.
+	const everyAgent = (await api<{ data: typeof agents }>('GET', `/users?agency_id=${AGENCY}&status=1&per_page=200`))
+		.data;
+	hiddenAgent = everyAgent.map((agent) => agent.user_id).sort((a, b) => a - b)[1];
+	await admin(origin, 'POST', '/simulate-edit', {
+		resource: 'user',
+		action: 'update',
+		id: hiddenAgent,
+		changes: { status: 3 },
+	});
 	agents = (
-		await api<{ data: typeof agents }>('GET', `/users?agency_id=${AGENCY}&is_active=true&per_page=200`)
+		await api<{ data: typeof agents }>('GET', `/users?${new URLSearchParams(ACTIVE_AGENTS_QUERY).toString()}`)
 	).data.sort((a, b) => a.user_id - b.user_id);
 	expect(agents.length).toBeGreaterThanOrEqual(3);
+	expect(agents.map((agent) => agent.user_id)).not.toContain(hiddenAgent);
 	const [first, second, third] = agents.map((agent) => agent.user_id);
 	// Made before any workflow is active, so that their creation starts nothing.
 	buyers = {
@@ -180,7 +196,27 @@ beforeAll(async () => {
 afterAll(async () => {
 	await server?.stop();
 	await standIn?.close();
+	if (hiddenAgent) {
+		await admin(origin, 'POST', '/simulate-edit', {
+			resource: 'user',
+			action: 'update',
+			id: hiddenAgent,
+			changes: { status: 1 },
+		});
+	}
 });
+
+/** The queries of the `GET /users` requests the sandbox logged since `since` (an ISO time). */
+const userListQueries = async (since: string) =>
+	(
+		await admin<{ data: Array<{ at: string; route: string; query: Record<string, string> }> }>(
+			origin,
+			'GET',
+			'/requests?limit=2000',
+		)
+	).data
+		.filter((request) => request.route === 'GET /users' && request.at >= since)
+		.map((request) => request.query);
 
 test('every example file is imported and run by a test', () => {
 	expect([...examples.keys()].sort()).toEqual(Object.keys(EXAMPLE_TESTS).sort());
@@ -215,8 +251,9 @@ describe('lead routing', () => {
 		return { action, customer };
 	}
 
-	test('each online lead goes to the next active agent of its agency, across executions and a restart; its listing gets a follow-up', async () => {
+	test('each online lead goes to the next active agent of its agency (asked in one request by status, a hidden one skipped), across executions and a restart; its listing gets a follow-up', async () => {
 		const { data: listing } = await api<{ data: { model: string } }>('GET', `/products/${LEAD_LISTING}`);
+		const since = new Date().toISOString();
 		await setActive(n8nApi, LEAD_ROUTING.id, true);
 		await hookSettles(origin, instance, LEAD_ROUTING);
 
@@ -252,6 +289,8 @@ describe('lead routing', () => {
 			});
 		}
 		expect(new Set(ids).size).toBe(3);
+		// One request per lead, with production's filters: the agency's agents, active, not deleted.
+		expect(await userListQueries(since)).toEqual([ACTIVE_AGENTS_QUERY, ACTIVE_AGENTS_QUERY, ACTIVE_AGENTS_QUERY]);
 	});
 
 	test('a walk-in contact keeps its agent: an action is logged, nobody is assigned', async () => {

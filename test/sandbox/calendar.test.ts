@@ -259,6 +259,43 @@ describe('event search (GET /calendar/events)', () => {
 	});
 });
 
+describe('issue 35: calendar reads in the time zone asked (tz), and in the view of a user (user_id)', () => {
+	test('tz: the period is read, and the dates written, in that zone; an unknown zone is 422', async () => {
+		// Event 2 starts on 2025-11-04 (UTC); Paris is UTC+1 in November.
+		const utc = await search({ from: '2025-11-04T00:00:00', to: '2025-11-05T00:00:00' });
+		const paris = await search({ from: '2025-11-04T01:00:00', to: '2025-11-05T01:00:00', tz: 'Europe/Paris' });
+		expect(idsOf(paris)).toEqual(idsOf(utc));
+		const [inUtc] = utc.body.data as Array<{ starts_at: string; ends_at: string }>;
+		const [inParis] = paris.body.data as Array<{ starts_at: string; ends_at: string }>;
+		expect(Date.parse(inParis.starts_at)).toBe(Date.parse(inUtc.starts_at));
+		expect(inParis.starts_at).toBe(
+			`${new Date(Date.parse(inUtc.starts_at) + 3_600_000).toISOString().slice(0, 19)}+01:00`,
+		);
+		expect(inParis.ends_at).toMatch(/\+01:00$/);
+		// July in New York is UTC-4: 9:00 to 12:00 there is 13:00 to 16:00 UTC, working hours from 14:00 UTC.
+		const slots = await h.api('GET', '/calendar/users/1008/availability', {
+			query: { from: '2025-07-01T09:00:00', to: '2025-07-01T12:00:00', tz: 'America/New_York', slot_duration: 60 },
+		});
+		expect(slots.body.data).toEqual([
+			{ starts_at: '2025-07-01T10:00:00-04:00', ends_at: '2025-07-01T11:00:00-04:00' },
+			{ starts_at: '2025-07-01T11:00:00-04:00', ends_at: '2025-07-01T12:00:00-04:00' },
+		]);
+		const permanences = await h.api('GET', '/calendar/permanences/timeframe/users', {
+			query: { agency_id: 102, tz: 'Europe/Paris' },
+		});
+		expect(permanences.body.data.every((slot: { starts_at: string }) => /\+0[12]:00$/.test(slot.starts_at))).toBe(true);
+		expect(detailFields(await search({ ...NOVEMBER, tz: 'Mars/Olympus_Mons' }))).toEqual(['tz']);
+	});
+
+	test('GET of one event: in the zone asked; a confidential one is not found in the view of a user not taking part', async () => {
+		const inParis = await h.api('GET', '/calendar/events/2', { query: { tz: 'Europe/Paris' } });
+		expect(inParis.body.data.starts_at).toMatch(/\+01:00$/);
+		expect((await h.api('GET', '/calendar/events/3', { query: { user_id: 1006 } })).status).toBe(200);
+		expect((await h.api('GET', '/calendar/events/3', { query: { user_id: 1001 } })).status).toBe(404);
+		expect((await h.api('GET', '/calendar/events/3')).status).toBe(200);
+	});
+});
+
 describe('one event: get, update, archive and restore', () => {
 	test('GET answers the event; one of another site or unknown is 404', async () => {
 		const result = await h.api('GET', '/calendar/events/2');

@@ -127,3 +127,63 @@ describe('user photo', () => {
 		expect(detailFields(await h.api('DELETE', '/users/1002/photo', { body: {} }))).toEqual(['profile_picture']);
 	});
 });
+
+describe("issue 35: GET /users takes production's filters (the vendor's reference)", () => {
+	const ids = (body: { data: Array<{ user_id: number }> }) => body.data.map((user) => user.user_id);
+	const list = async (query: string) => (await h.api('GET', `/users?per_page=200&${query}`)).body;
+
+	test('status 1 active, 0 archived, 3 hidden; without_deleted keeps the active; a user edited in the CRM moves', async () => {
+		const everyone = await list('agency_id=102');
+		const [hidden, archived] = ids(everyone).slice(-2);
+		await h.admin('POST', '/simulate-edit', { resource: 'user', action: 'update', id: hidden, changes: { status: 3 } });
+		await h.admin('POST', '/simulate-edit', {
+			resource: 'user',
+			action: 'update',
+			id: archived,
+			changes: { status: 0 },
+		});
+		try {
+			const active = await list('agency_id=102&status=1');
+			expect(ids(active)).not.toEqual(expect.arrayContaining([hidden]));
+			expect(ids(active)).not.toEqual(expect.arrayContaining([archived]));
+			expect(
+				active.data.every((user: { status: number; is_active: boolean }) => user.status === 1 && user.is_active),
+			).toBe(true);
+			expect(ids(await list('agency_id=102&without_deleted=true'))).toEqual(ids(active));
+			expect(ids(await list('agency_id=102&status=3'))).toEqual([hidden]);
+			expect(ids(await list('agency_id=102&status=0'))).toEqual([archived]);
+			expect(ids(await list('agency_id=102&is_active=false'))).toEqual([archived, hidden].sort((a, b) => a - b));
+			expect((await h.api('GET', '/users?status=2')).status).toBe(422);
+		} finally {
+			for (const id of [hidden, archived])
+				await h.admin('POST', '/simulate-edit', { resource: 'user', action: 'update', id, changes: { status: 1 } });
+		}
+	});
+
+	test('is_active written through the API archives or reactivates; a hidden user stays hidden', async () => {
+		const created = await newUser({ password: STRONG_PASSWORD, is_active: false });
+		expect(created.body.data).toMatchObject({ is_active: false, status: 0, delegation: false });
+		const userId = created.body.data.user_id;
+		expect((await h.api('PATCH', `/users/${userId}`, { body: { is_active: true } })).body.data).toMatchObject({
+			is_active: true,
+			status: 1,
+		});
+		await h.admin('POST', '/simulate-edit', { resource: 'user', action: 'update', id: userId, changes: { status: 3 } });
+		expect((await h.api('PATCH', `/users/${userId}`, { body: { is_active: false } })).body.data.status).toBe(3);
+	});
+
+	test('delegation, the name and email contained (any case), and phones in international form', async () => {
+		const delegating = (await list('delegation=true')).data as Array<{ delegation: boolean; group_id: number }>;
+		expect(delegating.length).toBeGreaterThan(0);
+		expect(delegating.every((user) => user.delegation && user.group_id <= 2)).toBe(true);
+		const [someone] = (await list('agency_id=101')).data as Array<Record<string, string>>;
+		for (const key of ['firstname', 'lastname', 'email']) {
+			const part = someone[key].slice(1, 4).toUpperCase();
+			const found = (await list(`${key}=${encodeURIComponent(part)}`)).data as Array<Record<string, string>>;
+			expect(found.map((user) => user.user_id)).toContain(someone.user_id);
+			expect(found.every((user) => user[key].toLowerCase().includes(part.toLowerCase()))).toBe(true);
+		}
+		const international = (await list(`agency_id=101&telephone_code=true`)).data as Array<{ phone: string }>;
+		expect(international[0].phone).toBe(`+33${someone.phone.slice(1)}`);
+	});
+});

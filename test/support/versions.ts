@@ -1,13 +1,17 @@
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
+import { convertField } from '../../nodes/AgencyCrm/catalogue/fields';
+import { isEmpty } from '../../nodes/AgencyCrm/catalogue/rules';
 import type { NodeVersion, Place } from '../../nodes/AgencyCrm/catalogue/form';
 import { formOf } from '../../nodes/AgencyCrm/catalogue/form';
+import type { FieldSpec } from '../../nodes/AgencyCrm/catalogue/types';
 
 /**
  * The same inputs as a node of another version holds them: each moved from where version 1 keeps it
  * to where the form of `version` does (catalogue/form.ts), so that one table of cases runs through
  * both forms. A version 1 field sent as a criterion (Price, Rooms, Status…) is, in a version without
- * it, the criterion row a user would add there, its option value as the code it stands for; such rows
- * come before the rows the case gives, as version 1 sends them. Only the parameters move: the request
+ * it, the criterion row a user would add there, its option value as the code it stands for (none
+ * where version 1 sends nothing: left empty, or a price left at 0); such rows come before the rows
+ * the case gives, as version 1 sends them. Only the parameters move: the request
  * each case expects stays as written.
  */
 
@@ -21,6 +25,12 @@ function readAt(parameters: Parameters, place: Place, name: string): unknown {
 function writeAt(parameters: Parameters, place: Place, name: string, value: unknown) {
 	if (place === 'top') parameters[name] = value;
 	else parameters[place] = { ...(parameters[place] as Parameters | undefined), [name]: value };
+}
+
+/** Whether version 1 sends nothing for this value of a field: it converts to nothing. */
+function sendsNothing(field: FieldSpec, value: unknown): boolean {
+	const converted = convertField(field, value, { timezone: 'UTC' });
+	return 'value' in converted && isEmpty(converted.value);
 }
 
 export function asVersion(parameters: Parameters, version: NodeVersion): Parameters {
@@ -38,6 +48,7 @@ export function asVersion(parameters: Parameters, version: NodeVersion): Paramet
 		const value = readAt(parameters, place, field.property.name);
 		const shortcut = field.criterion;
 		if (value !== undefined && shortcut && !after.has(field)) {
+			if (sendsNothing(field, value)) continue;
 			const code = shortcut.codes?.[String(value)]?.[0] ?? value;
 			rowsOfFields.push({
 				id: shortcut.keys[0],

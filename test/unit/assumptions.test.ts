@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { ENDPOINTS } from '../../nodes/AgencyCrm/catalogue';
-import { RESOLUTION_SOURCES } from '../../nodes/AgencyCrm/catalogue/criteria';
-import { OLD_FETCHES } from '../../nodes/AgencyCrm/catalogue/resources/product/fields';
+import { RESOLUTION_SOURCES } from '../../nodes/AgencyCrm/catalogue/criteria/resolve';
+import { OLD_FETCHES } from '../../nodes/AgencyCrm/catalogue/resources/product/search';
 import { maxPageSizeOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import type { RuleSource } from '../../nodes/AgencyCrm/catalogue/types';
 

@@ -6,6 +6,8 @@ import path from 'node:path';
  * `import-x/no-restricted-paths`). Each zone gets one import it forbids and, beside it, one it
  * allows, linted as a file at that place in the tree (the file itself need not exist; what it
  * imports does). A zone that stopped working, or one that forbade too much, fails here.
+ * Issue 34 (point 3): the cycle rule (`repo/no-cycle`) fails on a circle planted into the tree, a
+ * type-only one included, by a file linted in the place of one that stands.
  */
 
 const ROOT = path.join(__dirname, '../..');
@@ -44,6 +46,18 @@ const CASES: Case[] = [
 		file: 'credentials/probe.ts',
 		forbidden: "import type { SandboxOptions } from '../sandbox/index';",
 		allowed: "import type { IDataObject } from 'n8n-workflow';",
+	},
+	{
+		zone: 'nodes/shared/ imports neither node (type imports too): the action node',
+		file: 'nodes/shared/probe.ts',
+		forbidden: "import type { Endpoint } from '../AgencyCrm/catalogue/types';",
+		allowed: "import type { ApiRequest } from './transport';",
+	},
+	{
+		zone: 'nodes/shared/ imports neither node: the trigger',
+		file: 'nodes/shared/transport/probe.ts',
+		forbidden: "import { AgencyCrmTrigger } from '../../AgencyCrmTrigger/AgencyCrmTrigger.node';",
+		allowed: "import { EVENT_OPTIONS } from '../events';",
 	},
 	{
 		zone: 'transport reads credentials/ only through its contract',
@@ -125,6 +139,44 @@ function brokenRules(cases: Array<{ file: string; source: string }>): string[][]
 const restricted = (messages: string[]) =>
 	messages.filter((message) => message.startsWith('import-x/no-restricted-paths'));
 
+const cycles = (messages: string[]) => messages.filter((message) => message.startsWith('repo/no-cycle'));
+
+interface Circle {
+	name: string;
+	/** The file of the tree the probe is linted as, in place of its content. */
+	file: string;
+	source: string;
+	/** Whether the probe closes a circle with the files on disk. */
+	circle: boolean;
+}
+
+const CIRCLES: Circle[] = [
+	{
+		name: 'a type-only import that closes a circle (pagination.ts imports types.ts)',
+		file: 'nodes/shared/transport/types.ts',
+		source: "import type { PaginationMode } from './pagination';\nexport type Probe = PaginationMode;\n",
+		circle: true,
+	},
+	{
+		name: 'a type-only re-export that closes a circle (the criteria import catalogue/types.ts)',
+		file: 'nodes/AgencyCrm/catalogue/types.ts',
+		source: "export type { CriterionRow } from './criteria/field';\n",
+		circle: true,
+	},
+	{
+		name: 'an import of a value that closes a circle (pagination.ts imports request.ts)',
+		file: 'nodes/shared/transport/request.ts',
+		source: "import { paginate } from './pagination';\nexport const probe = paginate;\n",
+		circle: true,
+	},
+	{
+		name: 'an import down the tree, which closes none',
+		file: 'nodes/shared/transport/pagination.ts',
+		source: "import type { ApiRequest } from './types';\nexport type Probe = ApiRequest;\n",
+		circle: false,
+	},
+];
+
 describe('the boundaries of eslint.repo.config.mjs', () => {
 	let results: Array<{ forbidden: string[]; allowed: string[] }>;
 
@@ -138,5 +190,17 @@ describe('the boundaries of eslint.repo.config.mjs', () => {
 	it.each(CASES.map((c, index) => [c.zone, index] as const))('%s', (_, index) => {
 		expect(restricted(results[index].forbidden)).toHaveLength(1);
 		expect(restricted(results[index].allowed)).toEqual([]);
+	});
+});
+
+describe('the cycle rule of eslint.repo.config.mjs counts type-only imports', () => {
+	let results: string[][];
+
+	beforeAll(() => {
+		results = brokenRules(CIRCLES.map(({ file, source }) => ({ file, source })));
+	}, 120_000);
+
+	it.each(CIRCLES.map((c, index) => [c.name, index] as const))('%s', (_, index) => {
+		expect(cycles(results[index])).toHaveLength(CIRCLES[index].circle ? 1 : 0);
 	});
 });

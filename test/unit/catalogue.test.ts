@@ -413,7 +413,7 @@ describe('calendar event checks (spec section 4 "Calendar")', () => {
 });
 
 describe('request bodies decided in docs/assumptions.md', () => {
-	test('seller lead: customer nested, agency and request at the top; the product’s criteria resolved apart (test/unit/criteria.test.ts)', async () => {
+	test('seller lead: customer nested, agency and request at the top; the product’s criteria under product (resolved: test/unit/criteria.test.ts)', async () => {
 		const request = await prepared('lead', 'createSeller', {
 			agencyId: '101',
 			transactionType: 'sale',
@@ -431,21 +431,24 @@ describe('request bodies decided in docs/assumptions.md', () => {
 			agency_id: 101,
 			request_nature: 'Valuation',
 			customer: { lastname: 'Martin', email: 'ana@example.com' },
-			product: { model: 'VA-9' },
+			// As typed: nothing of the site's criteria is read here.
+			product: {
+				model: 'VA-9',
+				criteria: [
+					{ id: 'TypeTransaction', value: 'sale' },
+					{ id: 'TypeBien', value: 'house' },
+					{ id: 'Prix', value: 320000 },
+					{ id: 'DPE', value: 'C' },
+				],
+			},
 		});
-		expect(request.criteria?.map((row) => [row.label, row.id, row.value])).toEqual([
-			['"Transaction Type"', 'TypeTransaction', 'sale'],
-			['"Property Type"', 'TypeBien', 'house'],
-			['"Price"', 'Prix', 320000],
-			['"Criteria" row 1', 'DPE', 'C'],
-		]);
 	});
 
 	/** A buyer lead for agency 101 with these additional fields. */
 	const buyerLead = (additionalFields: IDataObject) =>
 		prepared('lead', 'createBuyer', { agencyId: '101', additionalFields });
 
-	test('buyer lead: the transaction type at the top, criteria resolved apart; a contact without a way to be found is a hint', async () => {
+	test('buyer lead: the transaction type at the top, criteria as one more search request; a contact without a way to be found is a hint', async () => {
 		const request = await buyerLead({
 			phone: '0601020304',
 			transactionType: 'rental',
@@ -455,8 +458,8 @@ describe('request bodies decided in docs/assumptions.md', () => {
 			agency_id: 101,
 			transaction_type: 'rental',
 			customer: { phone: '0601020304' },
+			search_requests: [{ criteria: [{ id: 'Secteur', operator: 'EGAL', value: 'Lyon2e' }] }],
 		});
-		expect(request.criteria).toEqual([{ label: '"Criteria" row 1', id: 'Secteur', operator: 'EGAL', value: 'Lyon2e' }]);
 		const anonymous = await buyerLead({});
 		expect(anonymous.hints.map((hint) => hint.field)).toEqual(['"Last Name", "Email", "Phone" or "Mobile Phone"']);
 	});

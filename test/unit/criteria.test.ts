@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { resolveCriteria } from '../../nodes/AgencyCrm/actions/criteria';
 import { prepareRequest } from '../../nodes/AgencyCrm/actions/prepareRequest';
+import { siteCriteriaOf } from '../../nodes/AgencyCrm/actions/siteCriteria';
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
 import { InputError } from '../../nodes/AgencyCrm/catalogue/rules';
 import { criteriaServer, siteCriteria } from '../support/criteriaSite';
@@ -34,7 +34,7 @@ async function sent(
 		timezone: 'UTC',
 		httpRequestWithAuthentication: server.httpRequestWithAuthentication,
 	}).execute;
-	const request = await resolveCriteria(context, endpoint, await prepareRequest(context, endpoint, 0));
+	const request = await prepareRequest(context, endpoint, 0, await siteCriteriaOf(context, 1));
 	return {
 		body: request.body,
 		notices: request.notices,
@@ -315,7 +315,7 @@ describe('property update and search', () => {
 			typeVersion: 1,
 			httpRequestWithAuthentication: server.httpRequestWithAuthentication,
 		}).execute;
-		const request = await resolveCriteria(context, endpoint, await prepareRequest(context, endpoint, 0));
+		const request = await prepareRequest(context, endpoint, 0, await siteCriteriaOf(context, 1));
 		expect(request.body).toEqual({
 			criterias: [
 				{ id: 'Statut', operator: 'EGAL', value: 'EnCours' },
@@ -438,11 +438,9 @@ test('the referential and each list’s values are read once per run, whatever t
 		typeVersion: 2,
 		httpRequestWithAuthentication: server.httpRequestWithAuthentication,
 	}).execute;
+	const site = await siteCriteriaOf(context, 3);
 	const bodies = await Promise.all(
-		[0, 1, 2].map(async (index) => {
-			const prepared = await prepareRequest(context, endpoint, index);
-			return (await resolveCriteria(context, endpoint, prepared)).body;
-		}),
+		[0, 1, 2].map(async (index) => (await prepareRequest(context, endpoint, index, site)).body),
 	);
 	expect(bodies.map((body) => body.criteria)).toEqual(
 		Array(3).fill([

@@ -17,7 +17,7 @@ import type { Binary } from '../support/fakeN8n';
 
 const UNLISTED = 'unlisted-value';
 /** Values tried against a guessed rule: the first it rejects, and that nothing else changes, is used. */
-const CANDIDATES: unknown[] = ['not a date, nor an email', -1, 1.5, 99999, 'abc', true];
+const CANDIDATES: unknown[] = ['not a date, nor an email', -1, 1.5, 99999, 'abc', true, 'a long title '.repeat(10)];
 const ENV = { timezone: 'Europe/Paris' };
 /** An image in a format whose header the node does not read, for the guesses on uploads. */
 const UNREADABLE_IMAGE = 'avif';
@@ -31,9 +31,20 @@ function emptyValue(property: INodeProperties): unknown {
 	return property.type === 'multiOptions' ? [] : '';
 }
 
-/** The value the prepared request carries for the field (a field sent as a criterion: its row's, before resolution). */
+/** The criteria rows a body carries, wherever its endpoint places them (`criterias`, `product.criteria`…). */
+function criteriaRowsIn(node: unknown): IDataObject[] {
+	if (typeof node !== 'object' || node === null) return [];
+	return Object.entries(node).flatMap(([key, value]) =>
+		/^criterias?$/.test(key) && Array.isArray(value) ? (value as IDataObject[]) : criteriaRowsIn(value),
+	);
+}
+
+/**
+ * The value the prepared request carries for the field (a field sent as a criterion: its row's, as
+ * typed, since nothing of the site's criteria is read here).
+ */
 function valueOf(request: PreparedRequest, field: FieldSpec): unknown {
-	if (field.criterion) return request.criteria?.find((row) => row.label === `"${field.property.displayName}"`)?.value;
+	if (field.criterion) return criteriaRowsIn(request.body).find((row) => row.id === field.criterion?.keys[0])?.value;
 	const source = field.in === 'query' ? request.qs : request.body;
 	return keyOf(field)
 		.split('.')
@@ -74,7 +85,6 @@ const ENDS_BEFORE_IT_STARTS = { from: '2025-11-10T00:00:00Z', to: '2025-11-03T00
 
 /** Input that breaks each guessed check across fields, keyed by operation. */
 const BREAKING_CHECKS: Record<string, (parameters: Parameters) => Parameters> = {
-	'customer:create': (parameters) => ({ ...parameters, lastname: '', additionalFields: {} }),
 	'lead:createSeller': (parameters) => ({ ...parameters, additionalFields: {} }),
 	'lead:createBuyer': (parameters) => ({ ...parameters, additionalFields: {} }),
 	'user:deletePhoto': (parameters) => ({ ...parameters, profilePicture: false, signaturePicture: false }),

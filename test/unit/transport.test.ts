@@ -176,21 +176,35 @@ describe('issue 17: 429s wait by time, failures by attempts; a resent DELETE ans
 
 	test('a DELETE of a record seen before, resent after a reset and answered 404, succeeds: the first one removed the record', async () => {
 		const gone = errorAnswer(404, 'NOT_FOUND', 'Follow-up not found');
-		const resent = scripted([reset(), gone]);
 		const path = '/customers/5/follow-ups/8';
-		const response = await apiRequest(resent.context, { method: 'DELETE', idempotent: true, path, recordSeen: true });
-		expect(response.statusCode).toBe(204);
-		// Issue 26: not seen before, the 404 may be an ID that names nothing: the item fails, saying both.
+		const seen = scripted([reset(), gone]);
+		const response = await apiRequest(seen.context, {
+			method: 'DELETE',
+			idempotent: true,
+			path,
+			removal: { seen: true },
+		});
+		expect(response).toMatchObject({ statusCode: 204, removalAfterLostAnswer: { verified: true } });
+		// Issue 35: not seen before, the 404 may be an ID that names nothing, yet a removal the API carried
+		// out never fails its item: done, said to be unverified.
 		const unseen = scripted([reset(), errorAnswer(404, 'NOT_FOUND', 'Follow-up not found')]);
-		const error = await failureOf<NodeApiError>(
-			apiRequest(unseen.context, { method: 'DELETE', idempotent: true, path }),
-		);
-		expect(error.message).toBe('NOT_FOUND: Follow-up not found (HTTP 404)');
-		expect(error.description).toContain('it may have removed the record, or the ID names no record');
+		const unverified = await apiRequest(unseen.context, {
+			method: 'DELETE',
+			idempotent: true,
+			path,
+			removal: { seen: false },
+		});
+		expect(unverified).toMatchObject({ statusCode: 204, removalAfterLostAnswer: { verified: false } });
+		// A first answer 404 is the API's: the ID names nothing.
 		const first = scripted([errorAnswer(404, 'NOT_FOUND', 'Follow-up not found')]);
-		await expect(apiRequest(first.context, { method: 'DELETE', idempotent: true, path })).rejects.toThrow(
-			'NOT_FOUND: Follow-up not found (HTTP 404)',
-		);
+		await expect(
+			apiRequest(first.context, { method: 'DELETE', idempotent: true, path, removal: { seen: true } }),
+		).rejects.toThrow('NOT_FOUND: Follow-up not found (HTTP 404)');
+		// A DELETE that removes no record of its path (a consent's revocation: 404 names a missing contact) fails.
+		const revoke = scripted([reset(), errorAnswer(404, 'NOT_FOUND', 'No such customer')]);
+		await expect(
+			apiRequest(revoke.context, { method: 'DELETE', idempotent: true, path: '/customers/5/consent' }),
+		).rejects.toThrow('NOT_FOUND: No such customer (HTTP 404)');
 		const read = scripted([reset(), errorAnswer(404, 'NOT_FOUND', 'No such customer')]);
 		await expect(apiRequest(read.context, { method: 'GET', idempotent: true, path: '/customers/5' })).rejects.toThrow(
 			'(HTTP 404)',
@@ -260,6 +274,20 @@ describe('pagination', () => {
 		const { context } = scripted([ok({ data: [{ id: 1 }], meta: { has_more: true, next_cursor: null } })]);
 		await expect(collectPages(context, { method: 'GET', idempotent: false, path: '/users' }, 'cursor')).rejects.toThrow(
 			'The API said more records follow (or sent a full page) but gave no next_cursor for GET /users; stopped to avoid repeating or losing records',
+		);
+	});
+
+	test('issue 35: a list that numbers its pages (production’s follow-ups) is followed by page up to meta.last_page', async () => {
+		const numbered = (ids: number[], current: number) =>
+			ok({ data: ids.map((id) => ({ id })), meta: { current_page: current, last_page: 3, per_page: 2, total: 5 } });
+		const { context, calls } = scripted([numbered([1, 2], 1), numbered([3, 4], 2), numbered([5], 3)]);
+		const followUps = { method: 'GET', idempotent: true, path: '/customers/5/follow-ups' } as const;
+		expect(await collectPages(context, followUps, 'cursor', undefined, 2)).toEqual(range(1, 5).map((id) => ({ id })));
+		expect(calls.map((call) => call.qs)).toEqual([{ per_page: 2 }, { per_page: 2, page: 2 }, { per_page: 2, page: 3 }]);
+		// An API that ignores the page number would give page 1 forever: stopped at once.
+		const ignored = scripted([numbered([1, 2], 1), numbered([1, 2], 1)]);
+		await expect(collectPages(ignored.context, followUps, 'cursor', undefined, 2)).rejects.toThrow(
+			'The API answered page 1 when page 2 was asked for GET /customers/5/follow-ups',
 		);
 	});
 

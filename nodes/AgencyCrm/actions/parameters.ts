@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { findEndpoint } from '../catalogue';
 import type { CollectionName, NodeVersion } from '../catalogue/form';
 import { placeOf, versionOf } from '../catalogue/form';
 import type { Endpoint, FieldSpec } from '../catalogue/types';
@@ -34,4 +36,18 @@ export function parameterReaderOf(
 		if (place !== 'top') return collection(place)[field.property.name];
 		return parameter(field.property.name, field.property.default);
 	};
+}
+
+/**
+ * The item's operation. In n8n it is the same for every item (Resource and Operation take no
+ * expressions); one the catalogue does not have (a workflow saved by a later version) fails the item.
+ */
+export function endpointOfItem(context: IExecuteFunctions, itemIndex: number): Endpoint {
+	const resource = context.getNodeParameter('resource', itemIndex) as string;
+	const operation = context.getNodeParameter('operation', itemIndex) as string;
+	const endpoint = findEndpoint(resource, operation);
+	if (endpoint) return endpoint;
+	throw new NodeOperationError(context.getNode(), `Unknown operation "${operation}" for resource "${resource}"`, {
+		itemIndex,
+	});
 }

@@ -2,7 +2,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PaginationMode } from '../../shared/transport';
 import { listEntries } from '../catalogue/convert';
-import { criterionRowsOf } from '../catalogue/criteria';
+import type { CriterionRow } from '../catalogue/criteria/field';
+import { criterionRowsOf } from '../catalogue/criteria/resolve';
+import type { SiteCriteria } from '../catalogue/criteria/site';
+import { NOTHING_READ } from '../catalogue/criteria/site';
+import { criteriaOnTheWire } from '../catalogue/criteria/wire';
 import { convertField, keyOf, maxPageSizeOf, pageSizeKeyOf } from '../catalogue/fields';
 import { formOf, versionOf } from '../catalogue/form';
 import { itemOptionsOf } from '../catalogue/nodeOptions';
@@ -14,19 +18,20 @@ import type {
 	Endpoint,
 	FieldSpec,
 	FileValue,
-	Inputs,
 	OutputChoice,
 	PreparedRequest,
 } from '../catalogue/types';
+import type { Inputs } from '../catalogue/validate';
 import { problemsOf } from '../catalogue/validate';
 import { parameterReaderOf } from './parameters';
 
 /**
- * Turns one item's parameters into the exact request of an endpoint: read each input, convert it,
- * place the typed values over the extra JSON, derive the values that follow from others, and
- * validate once (catalogue/validate.ts). Problems whose source blocks (the spec, or a request the
- * node could not form) throw an InputError naming every field and rule, before any request; guesses
- * become hints. No I/O happens here except reading the item's binary data for uploads.
+ * Turns one item's parameters into the exact request of an endpoint, in one phase: read each input,
+ * convert it, place the typed values over the extra JSON, derive the values that follow from others,
+ * resolve and place the criteria against the site's that the run read before its first item
+ * (actions/siteCriteria.ts), and validate once (catalogue/validate.ts). Problems whose source blocks
+ * (the spec, or a request the node could not form) throw an InputError naming every field and rule,
+ * before any request; guesses become hints. No I/O happens here but reading the item's binary data.
  */
 
 const UPLOAD_NEEDS_FILE = guard('an upload needs the file');
@@ -85,7 +90,7 @@ async function readFiles(context: IExecuteFunctions, itemIndex: number, field: F
  * 1-2. Every input of the item in the form of its node version, read and converted: the endpoint's
  * fields and the node options (Limit only without Return All; Concurrency is the run's, read once).
  */
-async function readInputs(
+export async function readInputs(
 	context: IExecuteFunctions,
 	endpoint: Endpoint,
 	itemIndex: number,
@@ -114,7 +119,7 @@ function outputChoice(endpoint: Endpoint, inputs: Inputs): OutputChoice | undefi
 	if (!output) return undefined;
 	const asked = valueOf(inputs, output) ?? output.property.default;
 	if (asked === 'simple' && legacySimplify && valueOf(inputs, legacySimplify) === false) return { mode: 'raw' };
-	if (asked === 'fields') return { mode: 'fields', fields: listEntries(valueOf(inputs, selectedFields)) };
+	if (asked === 'fields') return { mode: 'fields', fields: (valueOf(inputs, selectedFields) as string[]) ?? [] };
 	return { mode: asked === 'raw' ? 'raw' : 'simple' };
 }
 
@@ -187,9 +192,9 @@ function place(endpoint: Endpoint, inputs: Inputs, env: ConvertEnv): PreparedReq
 		else if (field.in === 'query') request.qs[key] = value as IDataObject[string];
 		else if (field.in === 'file') {
 			for (const file of [value].flat() as FileValue[]) request.files.push({ part: key, file });
-		} else if (field.in === 'criteria') {
-			request.criteria = [...(request.criteria ?? []), ...criterionRowsOf(field, value)];
-		} else setDeep(request.body, key, value);
+		} else if (field.in === 'node') {
+			request.settings = { ...request.settings, [field.property.name]: value as IDataObject[string] };
+		} else if (field.in !== 'criteria') setDeep(request.body, key, value);
 	}
 	const options = itemOptionsOf(endpoint);
 	const extraQuery = valueOf(inputs, options.extraQuery);
@@ -208,20 +213,31 @@ function place(endpoint: Endpoint, inputs: Inputs, env: ConvertEnv): PreparedReq
 	return request;
 }
 
+/** The criteria the item gives, as rows: those of its Criteria fields and of its fields sent as criteria. */
+export function criteriaRowsOf(endpoint: Endpoint, inputs: Inputs): CriterionRow[] {
+	return endpoint.fields.flatMap((field) => {
+		const value = field.in === 'criteria' ? valueOf(inputs, field) : undefined;
+		return value === undefined ? [] : criterionRowsOf(field, value);
+	});
+}
+
+/** 5. The criteria resolved against the site's and placed where the endpoint's spec says; none given: as it is. */
+function withCriteria(endpoint: Endpoint, request: PreparedRequest, inputs: Inputs, site: SiteCriteria) {
+	const rows = criteriaRowsOf(endpoint, inputs);
+	if (!endpoint.criteria || !rows.length) return request;
+	const { body, notices, problems } = criteriaOnTheWire(endpoint.criteria, rows, site, request.body);
+	return { ...request, body, notices: [...request.notices, ...notices], criteriaProblems: problems };
+}
+
 /**
- * Reads the item's parameters for one endpoint and produces the exact request, or throws an
- * InputError naming every field and rule that blocks it.
+ * The item's plan from its inputs (read and converted), pure: the request with the criteria resolved
+ * against the site's, judged once; or an InputError naming every field and rule that blocks it.
  */
-export async function prepareRequest(
-	context: IExecuteFunctions,
-	endpoint: Endpoint,
-	itemIndex: number,
-): Promise<PreparedRequest> {
-	const env = { timezone: context.getTimezone() };
-	const inputs = await readInputs(context, endpoint, itemIndex, env);
+export function planOf(endpoint: Endpoint, inputs: Inputs, env: ConvertEnv, site: SiteCriteria): PreparedRequest {
 	const placed = place(endpoint, inputs, env);
-	// 4. Values that follow from others; 5. validation, once.
-	const request = endpoint.derive ? endpoint.derive(placed) : placed;
+	// 4. Values that follow from others; 5. the criteria; 6. validation, once.
+	const derived = endpoint.derive ? endpoint.derive(placed) : placed;
+	const request = withCriteria(endpoint, derived, inputs, site);
 	const problems = problemsOf(endpoint, request, inputs);
 	const blocking = problems.filter((problem) => blocks(problem.source));
 	if (blocking.length) throw new InputError(blocking);
@@ -230,4 +246,16 @@ export async function prepareRequest(
 		path: fillPath(endpoint.path, request.pathParams),
 		hints: problems.filter((problem) => !blocks(problem.source)),
 	};
+}
+
+/** The item's plan, from its parameters: `site` is what the run read of the site's criteria (actions/siteCriteria.ts). */
+export async function prepareRequest(
+	context: IExecuteFunctions,
+	endpoint: Endpoint,
+	itemIndex: number,
+	site: SiteCriteria = NOTHING_READ,
+): Promise<PreparedRequest> {
+	const env = { timezone: context.getTimezone() };
+	const inputs = await readInputs(context, endpoint, itemIndex, env);
+	return planOf(endpoint, inputs, env, site);
 }

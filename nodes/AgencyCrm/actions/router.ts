@@ -2,18 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } f
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { linesDescription, plainDescription } from '../../shared/transport';
-import { findEndpoint } from '../catalogue';
+import type { SiteCriteria } from '../catalogue/criteria/site';
 import { DEFAULT_CONCURRENCY, concurrencyOption } from '../catalogue/nodeOptions';
 import { InputError } from '../catalogue/rules';
 import type { Endpoint, PreparedRequest, Problem } from '../catalogue/types';
 import { problemsOf } from '../catalogue/validate';
 import { mapBounded } from './concurrency';
-import { parameterReader } from './parameters';
+import { endpointOfItem, parameterReader } from './parameters';
 import { CUSTOM_OPERATIONS } from './customOperations';
 import { prepareRequest } from './prepareRequest';
-import { resolveCriteria } from './criteria';
 import type { ItemRun } from './itemRun';
 import { runEndpoint } from './runEndpoint';
+import { siteCriteriaOf } from './siteCriteria';
 import { WriteOrder } from './writeOrder';
 
 /** Several problems one per line (one alone is the message), then what to do. */
@@ -42,8 +42,11 @@ function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: numb
 function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
 	const httpCode = error instanceof NodeApiError ? error.httpCode : undefined;
 	const apiError = error.context.apiError as IDataObject | undefined;
+	// What the operation said of the failure as data (a contact's `outcome: failed`), beside the error.
+	const output = error.context.output as IDataObject | undefined;
 	return {
 		json: {
+			...output,
 			error: error.message,
 			description: error.description ? plainDescription(error.description) : undefined,
 			httpCode: httpCode ?? undefined,
@@ -102,14 +105,20 @@ function writesOf(endpoint: Endpoint, request: PreparedRequest): string[] {
 }
 
 /**
- * One item: its plan prepared once (every input read, converted and judged, the request and the
- * output asked; its hints kept in `hints`, even when the request then fails), its turn waited for
- * when earlier items write the same record (writeOrder.ts), then sent, and its answer as output
- * items paired with it.
+ * One item: its plan prepared in one phase (every input read, converted, its criteria resolved against
+ * the site's the run read, all judged once, the request and the output asked; its hints kept in
+ * `hints`, even when the request then fails), its turn waited for when earlier items write the same
+ * record (writeOrder.ts), then sent, and its answer as output items paired with it.
  */
-async function runItem(context: IExecuteFunctions, endpoint: Endpoint, item: ItemRun, hints: Problem[]) {
+async function runItem(
+	context: IExecuteFunctions,
+	endpoint: Endpoint,
+	item: ItemRun,
+	site: SiteCriteria,
+	hints: Problem[],
+) {
 	const itemIndex = item.index;
-	const request = await resolveCriteria(context, endpoint, await prepareRequest(context, endpoint, itemIndex));
+	const request = await prepareRequest(context, endpoint, itemIndex, site);
 	hints.push(...request.hints);
 	item.notices.push(...request.notices);
 	await item.turn.ready(writesOf(endpoint, request));
@@ -117,20 +126,6 @@ async function runItem(context: IExecuteFunctions, endpoint: Endpoint, item: Ite
 		? await CUSTOM_OPERATIONS[endpoint.custom].call(context, endpoint, request, item)
 		: await runEndpoint(context, endpoint, request, item);
 	return results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
-}
-
-/**
- * The item's operation. In n8n it is the same for every item (Resource and Operation take no
- * expressions); one the catalogue does not have (a workflow saved by a later version) fails the item.
- */
-function endpointOfItem(context: IExecuteFunctions, itemIndex: number): Endpoint {
-	const resource = context.getNodeParameter('resource', itemIndex) as string;
-	const operation = context.getNodeParameter('operation', itemIndex) as string;
-	const endpoint = findEndpoint(resource, operation);
-	if (endpoint) return endpoint;
-	throw new NodeOperationError(context.getNode(), `Unknown operation "${operation}" for resource "${resource}"`, {
-		itemIndex,
-	});
 }
 
 /**
@@ -156,21 +151,24 @@ function concurrencyOf(context: IExecuteFunctions): number {
  * its requests one after another, so that is also the bound on requests in flight). Output keeps
  * the input order, and items that write the same record send in input order (writeOrder.ts). One
  * item's failure stops the run: no further item starts, those under way finish, and the failure of
- * the lowest item index is thrown. With "Continue On Fail", a failed
- * item becomes its error item, paired with its input, and the others go on.
+ * the lowest item index is thrown. With "Continue On Fail", a failed item becomes its error item,
+ * paired with its input, and the others go on. The site's criteria the items name are read before
+ * the first item (siteCriteria.ts), once for the run.
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	if (!items.length) return [[]];
 	const continueOnFail = this.continueOnFail();
 	const order = new WriteOrder();
-	const results = await mapBounded(items.length, concurrencyOf(this), async (itemIndex): Promise<ItemResult> => {
+	const concurrency = concurrencyOf(this);
+	const site = await siteCriteriaOf(this, items.length);
+	const results = await mapBounded(items.length, concurrency, async (itemIndex): Promise<ItemResult> => {
 		const turn = order.reserve(itemIndex);
 		const item: ItemRun = { index: itemIndex, turn, notices: [] };
 		const hints: Problem[] = [];
 		try {
 			const endpoint = endpointOfItem(this, itemIndex);
-			return { output: await runItem(this, endpoint, item, hints), hints, notices: item.notices };
+			return { output: await runItem(this, endpoint, item, site, hints), hints, notices: item.notices };
 		} catch (error) {
 			const nodeError = asNodeError(this, error, itemIndex);
 			if (!continueOnFail) throw nodeError;

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiResponse } from '../../shared/transport';
 import { apiRequest, responseData } from '../../shared/transport';
@@ -55,6 +56,29 @@ function idInLocation(headers: IDataObject, readBack: Endpoint | undefined): str
 function withoutWriteOnly(endpoint: Endpoint, body: IDataObject): IDataObject {
 	const hidden = new Set(endpoint.fields.filter((field) => field.writeOnly).map(keyOf));
 	return Object.fromEntries(Object.entries(body).filter(([key]) => !hidden.has(key)));
+}
+
+/**
+ * A write the API accepted that reading it back does not confirm (`WrittenRecord.confirm`): the item
+ * fails (Continue On Fail gives it as data) saying what the read-back showed, for the user to check.
+ */
+function notConfirmed(
+	context: IExecuteFunctions,
+	endpoint: Endpoint,
+	response: ApiResponse,
+	item: ItemRun,
+	shown: string,
+	readBack?: unknown,
+): NodeOperationError {
+	const what = endpoint.record?.include ?? endpoint.resource;
+	return new NodeOperationError(
+		context.getNode(),
+		`The API accepted the ${what} (HTTP ${response.statusCode}), but reading the record back ${shown}: written but not confirmed`,
+		{
+			itemIndex: item.index,
+			description: `Check it in Agency CRM before relying on it, and run the item again to send it again.${readBack === undefined ? '' : ` The read-back's ${what}: ${JSON.stringify(readBack ?? null)}`}`,
+		},
+	);
 }
 
 /** The name of a path's last placeholder: the record's own id (`/customers/{customerId}` → `customerId`). */
@@ -133,21 +157,23 @@ async function recordAfterWrite(
 	if (!readBack || !placeholder) return known('');
 	const pathParams = { ...prepared.pathParams, [placeholder]: id };
 	const qs = written.include ? { include: written.include } : undefined;
+	let record: IDataObject;
 	try {
-		const [record] = recordsOf(
-			responseData(await apiRequest(context, requestFor(readBack, { pathParams, qs }, item.index))),
-		);
-		if (written.include && (record[written.include] === undefined || record[written.include] === null)) {
-			item.notices.push(
-				`The API accepted the write, but reading it back shows no ${written.include}: check it in Agency CRM`,
-			);
-		}
-		return written.include
-			? { [target.id]: idValue(id) as string, [written.include]: record[written.include] ?? null }
-			: record;
+		[record] = recordsOf(responseData(await apiRequest(context, requestFor(readBack, { pathParams, qs }, item.index))));
 	} catch (error) {
-		return known(`, and reading it back failed (${(error as Error).message})`);
+		const failed = `failed (${(error as Error).message})`;
+		if (written.confirm) throw notConfirmed(context, endpoint, response, item, failed);
+		return known(`, and reading it back ${failed}`);
 	}
+	// What the read-back loaded (`include=consent`) is the output, under the record's id.
+	const output = written.include
+		? { [target.id]: idValue(id) as string, [written.include]: record[written.include] ?? null }
+		: record;
+	if (!written.confirm) return output;
+	const shown = written.confirm(record, prepared);
+	if (shown)
+		throw notConfirmed(context, endpoint, response, item, shown, written.include ? output[written.include] : record);
+	return { ...output, confirmed: true };
 }
 
 /** The records a write's answer gives: those in its body, or the one read back when the body has none or part of one. */

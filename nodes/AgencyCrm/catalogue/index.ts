@@ -9,7 +9,7 @@ import { calendarEndpoints } from './resources/calendar/index';
 import { configEndpoints } from './resources/config';
 import { consentEndpoints } from './resources/consent';
 import { criterionEndpoints } from './resources/criterion';
-import { customerEndpoints } from './resources/customer';
+import { customerEndpoints } from './resources/contact';
 import { followUpEndpoints } from './resources/followUp';
 import { leadEndpoints } from './resources/lead';
 import { mandateEndpoints } from './resources/mandate';
@@ -92,4 +92,10 @@ export function endpointOf(key: string): Endpoint {
 /** The read of the record a write addresses by its own path (`DELETE /users/{userId}` → `GET /users/{userId}`), if any. */
 export function readOf(endpoint: Endpoint): Endpoint | undefined {
 	return ENDPOINTS.find((candidate) => candidate.method === 'GET' && candidate.path === endpoint.path);
+}
+
+/** The list of the records a write addresses by its own path (`DELETE /hooks/{hookId}` → `GET /hooks`), if any. */
+export function listOf(endpoint: Endpoint): Endpoint | undefined {
+	const collection = endpoint.path.replace(/\/\{\w+\}$/, '');
+	return ENDPOINTS.find((candidate) => candidate.method === 'GET' && candidate.path === collection);
 }

@@ -1,4 +1,4 @@
-import { json } from './convert';
+import { json, stringList } from './convert';
 import { maxPageSizeOf, pageSizeKeyOf } from './fields';
 import { guard, integer, isObject, rule } from './rules';
 import type { Endpoint, FieldSpec, OutputKeys } from './types';
@@ -123,6 +123,7 @@ function selectedFields(keys: OutputKeys): FieldSpec {
 	return {
 		in: 'node',
 		placement: 'top',
+		convert: stringList,
 		property: {
 			displayName: 'Fields',
 			name: 'fields',

@@ -7,7 +7,7 @@ import { endpointOf } from './index';
 import { refusalGuide } from './refusals';
 import { mayResend } from './resend';
 import { pathSegmentProblem } from './rules';
-import type { Endpoint, RequestParts } from './types';
+import type { Endpoint } from './types';
 
 /**
  * The one way a request is built from the catalogue: the action node's operations, the dropdowns and
@@ -15,6 +15,14 @@ import type { Endpoint, RequestParts } from './types';
  * catalogue entry, so that no path is written twice and no request goes out without the entry's
  * resend decision (catalogue/resend.ts).
  */
+
+/** What a request carries besides its endpoint: what the request builder takes. */
+export interface RequestParts {
+	/** Values of the path's `{placeholders}`, by placeholder name, not yet encoded. */
+	pathParams?: IDataObject;
+	qs?: IDataObject;
+	body?: IDataObject;
+}
 
 /**
  * Fills the `{placeholders}` of a path, each value encoded as one path segment. Input was judged
@@ -70,6 +78,8 @@ export function requestFor(endpoint: Endpoint, parts: RequestParts = {}, itemInd
 		recordIdentity: recordIdentityOf(endpoint),
 		idempotent: mayResend(endpoint, { body: parts.body ?? {} }),
 		noRetryStatuses: endpoint.noRetryStatuses,
+		// A deletion of the record the path names: a 404 after a lost answer is its removal (transport).
+		removal: endpoint.output === 'deleted' ? { seen: false } : undefined,
 		guide: refusalGuide(endpoint),
 		itemIndex,
 	};

@@ -191,14 +191,6 @@ export function integerId(quote: string): Rule {
 	return rule(spec(quote), (value) => (/^\d+$/.test(String(value)) ? undefined : 'must be a whole-number ID'));
 }
 
-/** Problems of one value against the rules of a field, labelled with the field. */
-export function valueProblems(field: string, rules: readonly Rule[], value: unknown): Problem[] {
-	return rules.flatMap((candidate) => {
-		const message = candidate.test(value);
-		return message === undefined ? [] : [{ field, message, source: candidate.source }];
-	});
-}
-
 /**
  * A check across fields: at least one of the values read off the request is given (a boolean
  * counts only when true), e.g. "profile or signature picture".

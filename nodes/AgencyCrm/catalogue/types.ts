@@ -1,32 +1,19 @@
 import type { IDataObject, IHttpRequestMethods, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { PaginationMode } from '../../shared/transport';
-import type { CriteriaSpec, CriterionRow, CriterionShortcut } from './criteria';
 
 /** Subscription packs (spec section 1). Calendar endpoints need a calendar permission instead. */
-export type Pack =
-	| 'Properties'
-	| 'Customers'
-	| 'Leads'
-	| 'Sales'
-	| 'Websites'
-	| 'Mandates'
-	| 'Access'
-	| 'Full'
-	| 'Any'
-	| 'SITE_CALENDAR:READ'
-	| 'SITE_CALENDAR:WRITE';
+type ResourcePack =
+	'Properties' | 'Customers' | 'Leads' | 'Sales' | 'Websites' | 'Mandates' | 'Access' | 'Full' | 'Any';
+export type Pack = ResourcePack | 'SITE_CALENDAR:READ' | 'SITE_CALENDAR:WRITE';
 
 /**
- * Where a rule comes from, which decides what breaking it does:
- * - `spec`: the specification states it (quote its section): the request is refused before sending;
- * - `evidence`: where the spec says "not shown", what public clients that ran against production show
- *   (docs/assumptions.md "Production evidence" names the source): refused before sending;
- * - `node`: the node could not send a well-formed request (an empty path segment, text that is not
- *   JSON, a file that is not there): refused before sending;
- * - `guess`: our choice where neither the spec nor the evidence speaks (docs/assumptions.md): the
- *   request is sent as given and the user gets an execution hint, because production may accept what
- *   we guessed wrong.
+ * Where a rule comes from, which decides what breaking it does. Refused before sending: `spec`, the
+ * specification states it (quote its section); `evidence`, where the spec says "not shown", what public
+ * clients that ran against production show (docs/assumptions.md "Production evidence"); `node`, the node
+ * could not send a well-formed request (an empty path segment, text that is not JSON, a missing file).
+ * Sent as given with an execution hint: `guess`, our choice where neither speaks (docs/assumptions.md),
+ * because production may accept what we guessed wrong.
  */
 export type RuleSource = { spec: string } | { evidence: string } | { node: string } | { guess: string };
 
@@ -37,24 +24,45 @@ export interface Problem {
 	source: RuleSource;
 }
 
-/**
- * A rule on one value: `test` says what is wrong ("must be …"), or undefined when the value is fine.
- * Absent values are never tested: whether a value is needed is the field's `required`.
- */
+/** A rule on one value: what is wrong ("must be …"), or undefined. Absent values are the field's `required`'s. */
 export interface Rule {
 	source: RuleSource;
 	test(value: unknown): string | undefined;
 }
 
 /**
- * Where a field's value goes: a `{placeholder}` of the path, the query, the JSON body, (for
- * uploads) a file read from the item's binary property named by the field, sent as
- * `Endpoint.upload` says, `criteria`: rows of criteria of the site (or one, for a field sent as a
- * criterion), resolved against the site's referential and placed as `Endpoint.criteria` says
- * (catalogue/criteria.ts), or `node`: an option the node reads itself (Limit, Page Size, the escape
- * hatches, Concurrency, the trigger's Events; catalogue/nodeOptions.ts).
+ * Where a field's value goes: a `{placeholder}` of the path, the query, the JSON body, a `file` read from
+ * the item's binary property it names (sent as `Endpoint.upload` says), `criteria` of the site (rows, or
+ * one for a field sent as a criterion; catalogue/criteria/), or `node`: an option the node reads itself
+ * (Limit, Page Size, the escape hatches, Concurrency, the trigger's Events; catalogue/nodeOptions.ts).
  */
 export type FieldLocation = 'path' | 'query' | 'body' | 'file' | 'criteria' | 'node';
+
+/** How one endpoint's criteria of the site travel (catalogue/criteria/). */
+export interface CriteriaSpec {
+	/** Which referential names them: `GET /criterias/product/all` or `GET /criterias/search-requests`. */
+	referential: 'product' | 'searchRequest';
+	/** Where the rows go in the body (dotted), after those Extra Body Fields give there: never replacing them. */
+	key: string;
+	/** Each row has an operator (product search, search requests): `{id, operator, value}`. */
+	operators: boolean;
+	/** Values travel as text (`"value": "<text>"`), as production's search and search requests take them. */
+	textValues: boolean;
+	/** The rows are one more search request (`{criteria}`) of the list at `key` (buyer leads). */
+	asSearchRequest?: boolean;
+	/** A new listing: told when its status criterion will keep it out of the CRM. */
+	newListing?: boolean;
+}
+
+/** A field sent as one criterion of the site (version 1's Price, Rooms, Status…). */
+export interface CriterionShortcut {
+	/** The XML keys it may have on a site, tried in order (`NbPieces`, `NbPiece`). */
+	keys: string[];
+	/** On a search: how the value compares (`SUPERIEUR` for a minimum). */
+	operator?: string;
+	/** Option values and the codes or labels they may have on a site (`apartment` → `Appartement`). */
+	codes?: Readonly<Record<string, string[]>>;
+}
 
 /** A binary input resolved for an upload. */
 export interface FileValue {
@@ -82,30 +90,19 @@ export type Converted =
 	  }
 	| { problem: string; source?: RuleSource };
 
-/**
- * Turns what the user entered into what the API expects. It fails (`problem`) only when no
- * well-formed request can carry the value (text that is not JSON); a value the API may refuse is
- * left to the rules.
- */
+/** What the user entered as the API expects it; it fails only where no well-formed request could carry it. */
 export type Converter = (value: unknown, env: ConvertEnv) => Converted;
-
-/** Every input of one item as converted, by the field it was read for: what validation judges. */
-export type Inputs = ReadonlyMap<FieldSpec, Converted>;
 
 export interface FieldSpec {
 	in: FieldLocation;
-	/** `top`: a parameter of its own; `collection`: an option of a collection (catalogue/form.ts says which, per node version). */
+	/** `top`: a parameter of its own; `collection`: an option of a collection (catalogue/form.ts, per node version). */
 	placement: 'top' | 'collection';
 	/**
-	 * The node versions whose form has this field (catalogue/form.ts); all when not set. A parameter
-	 * that moved or changed type in a later version is two fields, each for its versions, so that
-	 * workflows saved with the earlier one keep reading it where and as they saved it.
+	 * The node versions whose form has it (all when not set): a parameter that moved or changed type is two
+	 * fields, each for its versions, so that saved workflows keep reading it where and as they saved it.
 	 */
 	versions?: readonly number[];
-	/**
-	 * Set on inputs that shape what the node does or returns rather than the record it sends (related
-	 * data to load, a duplicate check): from node version 2 they sit under Options, apart from the data.
-	 */
+	/** An input that shapes the node's work or output, not the record (related data to load): version 2's Options. */
 	setting?: boolean;
 	/** The descriptor users see, written as a literal so that the n8n linter checks it. */
 	property: INodeProperties;
@@ -114,43 +111,27 @@ export interface FieldSpec {
 	/** Key in the request; by default the property name in snake_case (`mobilePhone` → `mobile_phone`). */
 	key?: string;
 	convert?: Converter;
-	/**
-	 * Whether `convert` also applies to a value given under the field's key in the extra body (spec
-	 * integers given as text). Only for converters that take their own output back unchanged.
-	 */
+	/** `convert` applies to the key in the extra body too (spec integers as text); its output must convert unchanged. */
 	convertsExtraBody?: boolean;
 	/** Why the value cannot be left out; not set: optional. */
 	required?: RuleSource;
 	rules?: Rule[];
 	/**
-	 * For `options` and `multiOptions` properties: on whose authority the option values are the
-	 * only ones. A `spec` list refuses other values; a `guess` list only suggests them, and any other
-	 * value (typed in an expression) is sent with a hint.
+	 * For `options` and `multiOptions`: on whose authority the option values are the only ones (a `guess`
+	 * list only suggests them: another value, typed in an expression, is sent with a hint).
 	 */
 	values?: RuleSource;
 	/** A value the API never returns and no output may carry (spec section 2: a user's password, "write only"). */
 	writeOnly?: boolean;
 	/** For a `file` field: the input names several binary fields, comma-separated, each sent as a part under the key. */
 	manyFiles?: boolean;
-	/**
-	 * A field sent as one criterion of the site (`in: 'criteria'`): version 1's Price, Rooms, Status…,
-	 * which production keeps as criteria (catalogue/criteria.ts).
-	 */
+	/** A field sent as one criterion of the site (`in: 'criteria'`): version 1's Price, Rooms, Status…. */
 	criterion?: CriterionShortcut;
 	/**
-	 * For a `fixedCollection` that gives one object (a recurrence rule, a point): its parts, each read,
-	 * converted and judged as a field of its own, under its key in the object. Their order is the
-	 * order problems are reported in; the editor shows them sorted by name.
+	 * For a `fixedCollection` that gives one object (a recurrence rule): its parts, each read, converted and
+	 * judged as a field under its key, problems in this order (the editor sorts them by name).
 	 */
 	parts?: FieldSpec[];
-}
-
-/** What a request carries besides its endpoint: what the request builder (catalogue/requests.ts) takes. */
-export interface RequestParts {
-	/** Values of the path's `{placeholders}`, by placeholder name, not yet encoded. */
-	pathParams?: IDataObject;
-	qs?: IDataObject;
-	body?: IDataObject;
 }
 
 /** The request as it will be sent, before any I/O: what checks and tests look at. */
@@ -170,11 +151,10 @@ export interface PreparedRequest {
 	limit?: number;
 	/** What the Output option asked, for operations that offer it (actions/output.ts). */
 	output?: OutputChoice;
-	/**
-	 * The criteria typed (rows, and fields sent as criteria), not yet in the body: resolved against the
-	 * site's referential, then placed as `Endpoint.criteria` says (actions/criteria.ts).
-	 */
-	criteria?: CriterionRow[];
+	/** The endpoint's own options the node reads itself (`in: 'node'` fields), by property name: how it decides, not what it sends. */
+	settings?: IDataObject;
+	/** What resolving the criteria against the site's found to say (catalogue/criteria/): judged with the rest. */
+	criteriaProblems?: Problem[];
 	/** Problems that do not block: guesses the input contradicts, shown to the user as hints. */
 	hints: Problem[];
 	/** What the node did with the input that the user should know (a page size asked as the largest), shown as hints. */
@@ -188,33 +168,21 @@ export interface Check {
 	test(request: PreparedRequest): Array<{ field: string; message: string }>;
 }
 
-/**
- * How a body with `file` fields travels: as parts of a `multipart/form-data` body whose other parts
- * are the body fields as text. `multipart` on an endpoint: its body is always a form, files or not
- * (the consent, as production takes it).
- */
+/** `multipart`: the body is always a `multipart/form-data` form, files or not (the consent, as production takes it). */
 export type UploadEncoding = 'multipart';
 
 /**
- * How a successful answer becomes output items when it is not the default (the `data` record, or
- * one item per record of a `data` array, or `{success: true}` for a 204).
+ * An answer's output items where not the default (the `data` record or records, `{success: true}` for a
+ * 204): `deleted`, `{deleted: true}`; `imageOrRecord`, an image as binary when the API returns one.
  */
-export type OutputShape =
-	/** A deletion: `{deleted: true}`. */
-	| 'deleted'
-	/** An image when the API returns one (output as binary), otherwise the JSON record. */
-	| 'imageOrRecord';
+export type OutputShape = 'deleted' | 'imageOrRecord';
 
 /**
- * Whether a request may be sent again after a failure that leaves unknown whether the API processed
- * it (a connection reset, a 502 or a 504), and why. A request that may not is resent only after a
- * 429 or a 503, which say it was not processed.
+ * Whether a request may be sent again after a failure that leaves unknown whether the API processed it
+ * (a connection reset, a 502, a 504), and why; one that may not is resent only after a 429 or a 503.
  */
 export interface ResendPolicy {
-	/**
-	 * `true` when sending it twice changes nothing more than once; `false` otherwise; or a test of the
-	 * prepared request, for creates the spec makes idempotent by their content (`condition` says when).
-	 */
+	/** Whether sending it twice changes nothing more than once; for creates idempotent by content, a test. */
 	resend: boolean | { when: (request: { body: IDataObject }) => boolean; condition: string };
 	/** Why, quoting the spec (docs/reliability.md shows it). */
 	reason: string;
@@ -224,9 +192,8 @@ export interface ResendPolicy {
 export type CustomOperationKey = 'createCustomer' | 'upsertCustomer';
 
 /**
- * The record a write returns, for the answers that carry none (a 204, a 201 with a `Location`, a
- * bare `{success: true}`, which the spec does not rule out): the key of its identifier, and the
- * catalogue entry (`resource:operation`) that reads it back by that identifier, when there is one.
+ * The record a write returns, for answers that carry none (a 204, a 201 with a `Location`, `{success: true}`):
+ * the key of its identifier, and the entry (`resource:operation`) that reads it back by it.
  */
 export interface WrittenRecord {
 	id: string;
@@ -237,6 +204,11 @@ export interface WrittenRecord {
 	include?: string;
 	/** Read back whatever the write answered: the write is confirmed by what the API then holds (a consent). */
 	always?: boolean;
+	/**
+	 * What the read-back shows that does not confirm the write (`shows no consent`), or undefined when
+	 * it does: then the output says `confirmed: true`; otherwise the item fails saying what it showed.
+	 */
+	confirm?: (readBack: IDataObject, request: PreparedRequest) => string | undefined;
 }
 
 /** What the Output option asked of an item: Simplified, Raw, or the Selected Fields named. */
@@ -256,10 +228,7 @@ export interface OutputKeys {
 	related?: string[];
 	/** Other names a key comes back under (production's `id` for `customers_id`): kept when the key itself is absent. */
 	alternatives?: Record<string, string[]>;
-	/**
-	 * Groups of `{critere_name, critere_value}` items (a property's `criteres_*`): Simplified turns them
-	 * into one `criteria` object of `name: value` pairs; Raw and Selected Fields keep them as they are.
-	 */
+	/** Groups of `{critere_name, critere_value}` items (`criteres_*`): Simplified makes them one `criteria` object of `name: value` pairs; Raw and Selected Fields keep them. */
 	criteriaGroups?: string[];
 }
 
@@ -278,7 +247,7 @@ export interface Endpoint {
 	pagination?: PaginationMode;
 	/** When the API pages this endpoint in more than one way, the modes users may choose (first: default). */
 	paginationModes?: PaginationMode[];
-	/** The criteria of the site this endpoint writes or filters by, and how they travel (catalogue/criteria.ts). */
+	/** The criteria of the site this endpoint writes or filters by, and how they travel (catalogue/criteria/). */
 	criteria?: CriteriaSpec;
 	/**
 	 * Largest page this list serves, on whose authority; by default production's 200 (catalogue/fields.ts).
@@ -294,6 +263,10 @@ export interface Endpoint {
 	 * shows but the API leaves out unless asked (a contact's origin and groups).
 	 */
 	readIncludes?: string[];
+	/** For a list whose answer holds more than was asked (a loose search): the records kept, and the notice on the others. */
+	keepRecords?: (
+		request: PreparedRequest,
+	) => { keep: (record: IDataObject) => boolean; dropped: (count: number) => string } | undefined;
 	/** Values that follow from others (e.g. `product_id` from the path), filled before the checks. */
 	derive?: (request: PreparedRequest) => PreparedRequest;
 	/** Rules across fields. */
@@ -303,29 +276,24 @@ export interface Endpoint {
 	outputKeys?: OutputKeys;
 	/** See ResendPolicy; by default by method (catalogue/resend.ts): GET, PUT, PATCH, DELETE yes, POST no. */
 	resend?: ResendPolicy;
-	/** See UploadEncoding; not set: a form only when the request carries files, JSON otherwise. */
+	/** See UploadEncoding; not set: a form (the body fields as text parts) only when it carries files, else JSON. */
 	upload?: UploadEncoding;
-	/**
-	 * A create whose 409 says the record is already there (a follow-up, spec section 4): the item
-	 * succeeds with `outcome: existing`, and a create that went through says `outcome: created`.
-	 */
+	/** A create whose 409 says the record is there (a follow-up, spec section 4): `outcome` existing or created. */
 	conflictMeansExisting?: boolean;
 	/** Statuses with a business meaning here, never retried (e.g. 502 on consent). */
 	noRetryStatuses?: number[];
 	/** Runs an operation that is more than one request, registered under this key. */
 	custom?: CustomOperationKey;
 	/**
-	 * How the operation finds a record that already exists (a create that returns the contact with the
-	 * same email, an upsert): the property names of its keys, in the order they are tried, and what the
-	 * form's notice says. From node version 2 the keys come first in the form, each a parameter of its own.
+	 * How the operation finds a record that already exists (an upsert): its keys' property names, tried in
+	 * order, and the form's notice. From node version 2 the keys come first, each a parameter of its own.
 	 */
 	match?: { keys: string[]; notice: string };
 	/** See WrittenRecord; by default, for a write with `outputKeys`: its id, read back by `resource:get`. */
 	record?: WrittenRecord;
 	/**
-	 * What an item of this operation writes, as keys: two items of one run that share a key run one
-	 * after another, in input order (actions/writeOrder.ts). By default a PUT, PATCH or DELETE
-	 * writes its path; other requests write nothing another item could overwrite.
+	 * What an item writes, as keys: items of one run that share one run in input order (actions/writeOrder.ts).
+	 * By default a PUT, PATCH or DELETE writes its path; other requests nothing another item could overwrite.
 	 */
 	writes?: (request: PreparedRequest) => string[];
 }

@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { keyOf, labelOf } from './fields';
 import { itemOptionsOf, JSON_FIELD, PAGING } from './nodeOptions';
-import { blocks, eachOneOf, guard, isEmpty, oneOf, pathSegmentProblem, rule, valueProblems } from './rules';
-import type { Converted, Endpoint, FieldSpec, Inputs, PreparedRequest, Problem, Rule, RuleSource } from './types';
+import { blocks, eachOneOf, guard, isEmpty, oneOf, pathSegmentProblem, rule } from './rules';
+import type { Converted, Endpoint, FieldSpec, PreparedRequest, Problem, Rule, RuleSource } from './types';
 
 /**
  * Validation, in one pure call: why an item's input is refused or doubted, and on whose authority.
@@ -12,12 +12,23 @@ import type { Converted, Endpoint, FieldSpec, Inputs, PreparedRequest, Problem, 
  * the few below. Problems from the spec and the guards block the request; guesses become hints.
  */
 
+/** Every input of one item as converted, by the field it was read for: what validation judges. */
+export type Inputs = ReadonlyMap<FieldSpec, Converted>;
+
 const PATH_SEGMENT = guard('an empty path value, "/", "\\", "." or ".." would address another endpoint');
 const UPDATE_CHANGES = guard('an update that names no field would change nothing');
 
 /** Whether an input has a value to send. */
 const given = (converted: Converted | undefined) =>
 	converted !== undefined && 'value' in converted && !isEmpty(converted.value);
+
+/** Problems of one value against the rules of a field, labelled with the field. */
+export function valueProblems(field: string, rules: readonly Rule[], value: unknown): Problem[] {
+	return rules.flatMap((candidate) => {
+		const message = candidate.test(value);
+		return message === undefined ? [] : [{ field, message, source: candidate.source }];
+	});
+}
 
 /** The option values of an `options` or `multiOptions` property, as the rule over them needs. */
 function optionValues(field: FieldSpec): string[] {
@@ -153,8 +164,8 @@ function namesAChange(endpoint: Endpoint, inputs: Inputs): boolean {
 /**
  * Every problem of one item: each input (an endpoint's fields and the node options read with them),
  * then, given the request as placed and derived, the typed keys given in the extra body, an update
- * that changes nothing, and the endpoint's rules across fields. Without a request (options read once
- * per run, the trigger's), only the inputs are judged.
+ * that changes nothing, the endpoint's rules across fields, and what resolving its criteria against
+ * the site's found. Without a request (options read once per run, the trigger's), only the inputs.
  */
 export function problemsOf(endpoint: Endpoint, request: PreparedRequest | undefined, inputs: Inputs): Problem[] {
 	const problems = [...inputs].flatMap(([field, converted]) => inputProblems(field, converted, labelOf(field)));
@@ -170,5 +181,5 @@ export function problemsOf(endpoint: Endpoint, request: PreparedRequest | undefi
 	for (const candidate of endpoint.checks ?? []) {
 		problems.push(...candidate.test(request).map((found) => ({ ...found, source: candidate.source })));
 	}
-	return problems;
+	return [...problems, ...(request.criteriaProblems ?? [])];
 }

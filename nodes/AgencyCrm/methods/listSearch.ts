@@ -1,8 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { fetchPage } from '../../shared/transport';
+import type { RequestParts } from '../catalogue/requests';
 import { requestOf } from '../catalogue/requests';
-import type { RequestParts } from '../catalogue/types';
 
 const PAGE_SIZE = 50;
 

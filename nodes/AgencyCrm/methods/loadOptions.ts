@@ -1,10 +1,10 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { listRecords } from '../../shared/transport';
-import type { SiteCriterion } from '../catalogue/criteria';
-import { codeOf, isListCriterion, wireIdOf } from '../catalogue/criteria';
+import type { SiteCriterion } from '../catalogue/criteria/site';
+import { codeOf, isListCriterion, wireIdOf } from '../catalogue/criteria/site';
+import type { RequestParts } from '../catalogue/requests';
 import { requestOf } from '../catalogue/requests';
-import type { RequestParts } from '../catalogue/types';
 
 /** Label and value of a referential entry, whatever the referential calls them. */
 function toOption(entry: IDataObject): INodePropertyOptions {

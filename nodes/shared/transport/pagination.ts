@@ -2,12 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { unreadableAnswer } from './errors';
-import type { ApiContext, ApiRequest, ApiResponse } from './request';
 import { apiRequest } from './request';
+import type { ApiContext, ApiRequest, ApiResponse, PageKeys } from './types';
 
 /**
  * The three ways the API pages (spec section 8):
- * - `cursor`: send `cursor`, read `meta.next_cursor` and `meta.has_more`;
+ * - `cursor`: send `cursor`, read `meta.next_cursor` and `meta.has_more`; or, when a page carries no
+ *   cursor but numbers its pages (`meta.current_page`, `meta.last_page`, as production pages the
+ *   follow-ups), send the next `page`: whichever the answer carries;
  * - `offset`: product search's offset mode, `offset` counts records;
  * - `cursorOffset`: customer action history, an offset carried in the `cursor` parameter.
  */
@@ -19,23 +21,15 @@ export type PaginationMode = 'cursor' | 'offset' | 'cursorOffset';
  */
 export const MAX_PER_PAGE = 200;
 
-/**
- * What a list calls its paging parameters: the spec's `per_page`, `cursor` and `offset`, unless its
- * catalogue entry names another page size (`count` on product search, `perPage` on the calendar's).
- */
-export interface PageKeys {
-	size: string;
-	cursor: string;
-	offset: string;
-}
-
-const SPEC_PAGE_KEYS: PageKeys = { size: 'per_page', cursor: 'cursor', offset: 'offset' };
+const SPEC_PAGE_KEYS: PageKeys = { size: 'per_page', cursor: 'cursor', offset: 'offset', page: 'page' };
 
 /** Where one page starts and how many records it asks for; the request's keys name them. */
 export interface PagePosition {
 	size: number;
 	cursor?: unknown;
 	offset?: number;
+	/** The page number, from 1, of a list that numbers its pages (not sent for the first). */
+	page?: number;
 }
 
 /** Empty pages in a row that a list may send while saying more follow, before the loop stops. */
@@ -43,16 +37,18 @@ const MAX_EMPTY_PAGES_IN_A_ROW = 10;
 
 /**
  * What a page says of the pages after it. The spec names `next_cursor` and `has_more` (section 8);
- * `total`, `offset` and `per_page` are what offset-paged APIs commonly add. Read from `meta` and
- * from the top level alike.
+ * `total`, `offset` and `per_page` are what offset-paged APIs commonly add; `current_page` and
+ * `last_page` what production's follow-ups list carries. Read from `meta` and from the top level alike.
  */
 export interface PageMeta {
 	next_cursor?: unknown;
 	has_more?: unknown;
 	total?: unknown;
+	current_page?: unknown;
+	last_page?: unknown;
 }
 
-const PAGING_KEYS = ['next_cursor', 'has_more', 'total'] as const;
+const PAGING_KEYS = ['next_cursor', 'has_more', 'total', 'current_page', 'last_page'] as const;
 
 const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
@@ -91,6 +87,7 @@ function pageParams(request: ApiRequest, position: PagePosition): IDataObject {
 	const params: IDataObject = { [keys.size]: position.size };
 	if (position.offset !== undefined) params[keys.offset] = position.offset;
 	if (position.cursor !== undefined) params[keys.cursor] = position.cursor as IDataObject[string];
+	if (position.page !== undefined) params[keys.page] = position.page;
 	return params;
 }
 
@@ -100,15 +97,24 @@ export async function fetchPage(context: ApiContext, request: ApiRequest, positi
 	return pageOf(context, paged, await apiRequest(context, paged));
 }
 
+/** A page number the answer gives (a number, or digits), else undefined. */
+function pageNumber(value: unknown): number | undefined {
+	const number =
+		typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+	return Number.isInteger(number) && number > 0 ? number : undefined;
+}
+
 /**
  * Whether the records after this page exist, by the first signal the page gives: `has_more`, a
- * `next_cursor`, `total` against the records seen, an explicit null `next_cursor`. A page that
- * gives none goes on when it holds records (a full page, or an API that serves fewer than asked)
- * and ends when it is empty.
+ * `next_cursor`, the page's number against `last_page`, `total` against the records seen, an
+ * explicit null `next_cursor`. A page that gives none goes on when it holds records (a full page,
+ * or an API that serves fewer than asked) and ends when it is empty.
  */
-function moreFollow(meta: PageMeta, records: IDataObject[], seen: number): boolean {
+function moreFollow(meta: PageMeta, records: IDataObject[], seen: number, page: number): boolean {
 	if (typeof meta.has_more === 'boolean') return meta.has_more;
 	if (!isBlank(meta.next_cursor)) return true;
+	const lastPage = pageNumber(meta.last_page);
+	if (lastPage !== undefined) return (pageNumber(meta.current_page) ?? page) < lastPage;
 	if (typeof meta.total === 'number') return seen + records.length < meta.total;
 	if ('next_cursor' in meta) return false;
 	return records.length > 0;
@@ -116,7 +122,10 @@ function moreFollow(meta: PageMeta, records: IDataObject[], seen: number): boole
 
 /** Whether the page gave any signal about what follows, beyond its records. */
 const signalled = (meta: PageMeta) =>
-	typeof meta.has_more === 'boolean' || typeof meta.total === 'number' || 'next_cursor' in meta;
+	typeof meta.has_more === 'boolean' ||
+	typeof meta.total === 'number' ||
+	'next_cursor' in meta ||
+	pageNumber(meta.last_page) !== undefined;
 
 /** An identifier as text; undefined when absent. */
 export const idText = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
@@ -154,10 +163,8 @@ export async function* paginate(
 ): AsyncGenerator<IDataObject[]> {
 	let yielded = 0;
 	let seen = 0;
-	let cursor: unknown;
 	let emptyPages = 0;
-	const seenCursors = new Set<string>();
-	let previousFirst: string | undefined;
+	const follow: Follow = { page: 1, seenCursors: new Set() };
 	const firstSeen = offsetRepeats(request, mode);
 	const stop = (reason: string) =>
 		new NodeOperationError(
@@ -171,35 +178,68 @@ export async function* paginate(
 		const position: PagePosition =
 			mode === 'offset'
 				? { size: perPage, offset: seen }
-				: { size: perPage, cursor: mode === 'cursorOffset' ? seen : cursor };
+				: {
+						size: perPage,
+						cursor: mode === 'cursorOffset' ? seen : follow.cursor,
+						page: follow.page > 1 ? follow.page : undefined,
+					};
 
 		const { records, meta } = await fetchPage(context, request, position);
-		const fresh = records.filter(firstSeen);
+		const fresh = records.filter(firstSeen).filter(request.keepRecord ?? (() => true));
 		const wanted = limit === undefined ? fresh : fresh.slice(0, limit - yielded);
 		yielded += wanted.length;
 		yield wanted;
-		if (wanted.length < fresh.length || !moreFollow(meta, records, seen)) return;
+		if (wanted.length < fresh.length || !moreFollow(meta, records, seen, follow.page)) return;
 		seen += records.length;
 		emptyPages = records.length ? 0 : emptyPages + 1;
 		if (emptyPages >= MAX_EMPTY_PAGES_IN_A_ROW) throw stop(`The API sent ${emptyPages} empty pages in a row`);
-		if (mode === 'cursor') {
-			if (isBlank(meta.next_cursor)) {
-				// A short page with no signal at all: a list the API does not page, given whole.
-				if (!signalled(meta) && records.length < perPage) return;
-				throw stop('The API said more records follow (or sent a full page) but gave no next_cursor');
-			}
-			const next = String(meta.next_cursor);
-			if (seenCursors.has(next)) throw stop(`The API returned the cursor "${next}" a second time`);
-			seenCursors.add(next);
-			cursor = meta.next_cursor;
-		} else {
-			if (!records.length) throw stop(`The API said more records follow but sent an empty page at offset ${seen}`);
-			// An API that ignored the offset would serve the same page forever.
-			const first = JSON.stringify(records[0]);
-			if (first === previousFirst) throw stop('The API returned the same page twice');
-			previousFirst = first;
-		}
+		if (mode !== 'cursor') followOffset(follow, records, seen, stop);
+		else if (followCursor(follow, meta, records, perPage, stop)) return;
 	}
+}
+
+/** Where the next page of a cursor or an offset starts, learnt from the pages so far. */
+interface Follow {
+	cursor?: unknown;
+	/** The number of the page asked, for a list that numbers its pages. */
+	page: number;
+	seenCursors: Set<string>;
+	previousFirst?: string;
+}
+
+/** The error that stops paging, saying why. */
+type Stop = (reason: string) => Error;
+
+/**
+ * The next page of a list paged by cursor (or by number, when its answers say which page they are):
+ * true when the page was the whole list (a short page with no signal at all: a list the API does not
+ * page). An answer it cannot follow stops paging.
+ */
+function followCursor(follow: Follow, meta: PageMeta, records: IDataObject[], perPage: number, stop: Stop): boolean {
+	if (isBlank(meta.next_cursor) && pageNumber(meta.last_page) !== undefined) {
+		// Pages by number: the next after the one the answer says it is.
+		const next = (pageNumber(meta.current_page) ?? follow.page) + 1;
+		if (next <= follow.page) throw stop(`The API answered page ${next - 1} when page ${follow.page} was asked`);
+		follow.page = next;
+		return false;
+	}
+	if (isBlank(meta.next_cursor)) {
+		if (!signalled(meta) && records.length < perPage) return true;
+		throw stop('The API said more records follow (or sent a full page) but gave no next_cursor');
+	}
+	const next = String(meta.next_cursor);
+	if (follow.seenCursors.has(next)) throw stop(`The API returned the cursor "${next}" a second time`);
+	follow.seenCursors.add(next);
+	follow.cursor = meta.next_cursor;
+	return false;
+}
+
+/** The next page of a list paged by offset (in `offset` or in `cursor`): an API that ignored it would serve one page forever. */
+function followOffset(follow: Follow, records: IDataObject[], seen: number, stop: Stop) {
+	if (!records.length) throw stop(`The API said more records follow but sent an empty page at offset ${seen}`);
+	const first = JSON.stringify(records[0]);
+	if (first === follow.previousFirst) throw stop('The API returned the same page twice');
+	follow.previousFirst = first;
 }
 
 /** Collects `paginate` into an array. */

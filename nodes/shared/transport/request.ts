@@ -1,14 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IN8nHttpFullResponse,
-	IWebhookFunctions,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, isTokenExchangeFailure } from '../../../credentials/contract';
@@ -23,61 +13,9 @@ import {
 	retryDelayMs,
 } from './backoff';
 import { runCredentialOf } from './credential';
-import type { RefusalGuide } from './errors';
 import { apiError, statusOf, withFirstLine } from './errors';
-import type { PageKeys } from './pagination';
 import { pacingOf } from './pacing';
-
-/** Every n8n context our nodes send requests from. */
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
-
-export interface ApiRequest {
-	method: IHttpRequestMethods;
-	/** Relative to `{domain}/api/v2/site`, path parameters already filled in. */
-	path: string;
-	qs?: IDataObject;
-	/** A JSON object, or a ready body (multipart) with its content type in `headers`. */
-	body?: IDataObject | Buffer;
-	headers?: IDataObject;
-	/** What tells a list's records apart (pagination.ts); by default their `id`. Undefined for a record without one. */
-	recordIdentity?: (record: IDataObject) => string | undefined;
-	/** Told of each record an offset-paged list gave again (pagination.ts), which is dropped. */
-	repeatedRecord?: (id: string) => void;
-	/** For a list whose paging parameters are not the spec's `per_page`, `cursor` and `offset` (pagination.ts). */
-	pageKeys?: Partial<PageKeys>;
-	/** `binary` for endpoints that may answer with an image instead of JSON. */
-	responseType?: 'json' | 'binary';
-	/**
-	 * Whether sending the request twice changes nothing more than sending it once. Only such requests
-	 * (and those with `lookUpOutcome`) are resent after a connection reset, a 502 or a 504; others
-	 * only after a 429 or a 503, which say the request was not processed. Required: a request without
-	 * a decision would silently lose its retries. The catalogue's request builder sets it from the
-	 * entry's resend policy (catalogue/requests.ts).
-	 */
-	idempotent: boolean;
-	/**
-	 * For a request that is not idempotent but whose effect can be looked for: after a lost answer
-	 * (a connection reset, a 502 or a 504), looks for what the request would have made. Found, it
-	 * stands for the lost answer; not found, the request was not processed and is sent again.
-	 */
-	lookUpOutcome?: () => Promise<ApiResponse | undefined>;
-	/**
-	 * For a DELETE: the record was read just before it was sent. Only then does a 404 after an attempt
-	 * whose answer was lost mean that attempt removed it, rather than an ID that names no record.
-	 */
-	recordSeen?: boolean;
-	/** Statuses that carry a business meaning for this endpoint, so they are never retried. */
-	noRetryStatuses?: number[];
-	/** What to tell users who get a refusal: the access the endpoint needs, its fields' labels, what to check. */
-	guide?: RefusalGuide;
-	itemIndex?: number;
-}
-
-export interface ApiResponse {
-	statusCode: number;
-	body: unknown;
-	headers: IDataObject;
-}
+import type { ApiContext, ApiRequest, ApiResponse } from './types';
 
 /**
  * What n8n throws, on every core: a NodeApiError. n8n 2.x keeps the error it wraps in `cause`
@@ -178,20 +116,13 @@ function thrownToNodeError(context: ApiContext, error: ThrownRequestError, reque
 }
 
 /**
- * Whether a DELETE answered 404 after an earlier attempt's answer was lost removed the record: when
- * the record was seen just before, that attempt did (spec section 3: a DELETE removes "Always"), so
- * the 404 is the removal confirmed. Otherwise the 404 may as well be an ID that names no record.
+ * Whether a removal answered 404 after an earlier attempt's answer was lost was done by that attempt:
+ * the 404 cannot be anything else when the record was seen just before (spec section 3: a DELETE
+ * removes "Always"), and a removal the API carried out never fails its item, so an unseen one counts
+ * as done too, said to be unverified (the ID may name no record).
  */
-function deletedByLostAttempt(request: ApiRequest, response: ApiResponse, answerLost: boolean): boolean {
-	return answerLost && request.method === 'DELETE' && response.statusCode === 404 && request.recordSeen === true;
-}
-
-/** A DELETE answered 404 after a lost answer, for a record not seen before: the error says both readings. */
-function goneOrNeverThere(error: NodeApiError): NodeApiError {
-	return withFirstLine(
-		error,
-		'An earlier attempt of this DELETE lost its answer: it may have removed the record, or the ID names no record. Check the record before running again.',
-	);
+function removedByLostAttempt(request: ApiRequest, response: ApiResponse, answerLost: boolean): boolean {
+	return answerLost && request.method === 'DELETE' && response.statusCode === 404 && request.removal !== undefined;
 }
 
 /** The error of the API's last 429 once a request has waited MAX_THROTTLED_MS for 429s: it says so first (its last line says what to do). */
@@ -200,6 +131,26 @@ function throttledTooLong(error: NodeApiError, waitedMs: number): NodeApiError {
 		error,
 		`The API answered "too many requests" (429) again after this request had waited ${Math.round(waitedMs / 1000)} s for it in all, the most the node waits (${MAX_THROTTLED_MS / 1000} s).`,
 	);
+}
+
+/**
+ * One attempt, with status errors returned. A 401 is sent again with them thrown: n8n sends it with
+ * the stored token, and on a 401 runs the credential's preAuthentication (a new exchange, shared with
+ * the other callers that saw the same 401) and resends once; a create answered 401 was not processed,
+ * so resending is safe. Once per attempt: a token revoked again while a retry waited is replaced
+ * again. Only that resend throws status errors, and its last answer is read back from the error; a
+ * failure without an answer (a connection reset) comes back as what was thrown.
+ */
+async function attempt(
+	context: ApiContext,
+	request: ApiRequest,
+): Promise<ApiResponse | { thrown: ThrownRequestError }> {
+	try {
+		const response = await send(context, request, 'returned');
+		return response.statusCode === 401 ? await send(context, request, 'thrown') : response;
+	} catch (error) {
+		return thrownAnswer(error as ThrownRequestError) ?? { thrown: error as ThrownRequestError };
+	}
 }
 
 /**
@@ -220,35 +171,24 @@ export async function apiRequest(context: ApiContext, request: ApiRequest): Prom
 	const failure = (response: ApiResponse) => apiError(context.getNode(), response, request.itemIndex, request.guide);
 	for (;;) {
 		await pacing.ready();
-		let response: ApiResponse;
-		try {
-			response = await send(context, request, 'returned');
-			if (response.statusCode === 401) {
-				// Sent again with status errors thrown: n8n sends it with the stored token, and on a 401 runs
-				// the credential's preAuthentication (a new exchange, shared with the other callers that saw
-				// the same 401) and resends once. A create answered 401 was not processed: resending is safe.
-				// Once per attempt: a token revoked again while a retry waited is replaced again.
-				response = await send(context, request, 'thrown');
+		const response = await attempt(context, request);
+		if ('thrown' in response) {
+			const code = networkCode(response.thrown);
+			const resendable = request.idempotent || request.lookUpOutcome;
+			if (!resendable || !code || !RETRYABLE_NETWORK_CODES.includes(code) || failures >= MAX_RETRIES) {
+				throw thrownToNodeError(context, response.thrown, request);
 			}
-		} catch (error) {
-			// Only the resent request throws status errors: its last answer is read back from the error.
-			const answer = thrownAnswer(error as ThrownRequestError);
-			if (!answer) {
-				const code = networkCode(error as ThrownRequestError);
-				const resendable = request.idempotent || request.lookUpOutcome;
-				if (!resendable || !code || !RETRYABLE_NETWORK_CODES.includes(code) || failures >= MAX_RETRIES) {
-					throw thrownToNodeError(context, error as ThrownRequestError, request);
-				}
-				await sleep(retryDelayMs(failures++, undefined));
-				answerLost = true;
-				const found = await lookedUp(request);
-				if (found) return found;
-				continue;
-			}
-			response = answer;
+			await sleep(retryDelayMs(failures++, undefined));
+			answerLost = true;
+			const found = await lookedUp(request);
+			if (found) return found;
+			continue;
 		}
 		if (response.statusCode < 400) return response;
-		if (deletedByLostAttempt(request, response, answerLost)) return { ...response, statusCode: 204, body: undefined };
+		if (removedByLostAttempt(request, response, answerLost)) {
+			const verified = request.removal?.seen === true;
+			return { ...response, statusCode: 204, body: undefined, removalAfterLostAnswer: { verified } };
+		}
 		const retryAfter = response.headers['retry-after'];
 		if (response.statusCode === 429 && isRetryable(request, response)) {
 			const delay = retryDelayMs(throttles++, retryAfter);
@@ -258,8 +198,6 @@ export async function apiRequest(context: ApiContext, request: ApiRequest): Prom
 			pacing.pause(delay);
 			continue;
 		}
-		if (answerLost && request.method === 'DELETE' && response.statusCode === 404)
-			throw goneOrNeverThere(failure(response));
 		const delay = retryDelayMs(failures, retryAfter);
 		if (!isRetryable(request, response) || failures >= MAX_RETRIES || delay > MAX_RETRY_AFTER_MS)
 			throw failure(response);
@@ -294,15 +232,24 @@ async function lookedUp(request: ApiRequest): Promise<ApiResponse | undefined> {
 /** What an envelope holds besides its `data` (spec section 4: `data`, `meta`, `links`; errors' `request_id`). */
 const ENVELOPE_KEYS = new Set(['data', 'meta', 'links', 'request_id', 'success', 'message']);
 
+/** A key naming a record's identifier (`id`, `customers_id`, `userId`), which an envelope does not have beside its `data`. */
+const namesAnId = (key: string) => key !== 'request_id' && /^id$|_id$|[a-z]Id$/.test(key);
+
 /**
- * The `data` of a JSON answer (`{data: …, meta: …}`), or the whole body when there is no envelope. A
- * body with `data` beside keys no envelope has is a record that has a field named `data`: it is the
- * record, whole.
+ * The `data` of a JSON answer (`{data: …, meta: …}`), or the whole body when there is no envelope.
+ * The spec leaves answer payloads open (section 4), so an envelope may carry keys of its own beside a
+ * record or a list in `data` (`api_version`, `warnings`): they are left out. A body with `data` beside
+ * an identifier of its own, or a `data` that is neither a record nor a list beside keys no envelope
+ * has, is a record that has a field named `data`: it is the record, whole.
  */
 export function responseData(response: ApiResponse): unknown {
 	const body = response.body;
 	if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) return body;
-	return Object.keys(body).every((key) => ENVELOPE_KEYS.has(key)) ? (body as { data: unknown }).data : body;
+	const { data } = body as { data: unknown };
+	const keys = Object.keys(body);
+	if (keys.every((key) => ENVELOPE_KEYS.has(key))) return data;
+	const holdsRecords = typeof data === 'object' && data !== null;
+	return holdsRecords && !keys.some(namesAnId) ? data : body;
 }
 
 /** The records of a list the API answers whole (a referential, a criterion's values); anything else is none. */

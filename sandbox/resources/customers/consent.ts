@@ -2,8 +2,9 @@
  * Cold-calling consent: one record per customer, upserted and revoked (spec section 3). Both
  * writes refresh the customer's last-update date and, as any change of the contact, send
  * CUSTOMER_UPDATE (docs/assumptions.md); a proof storage failure (admin fault) is a 502 and records
- * nothing. The upsert takes production's form (docs/sandbox.md "As production"):
- * `multipart/form-data` with `reason` (at most 64 characters), `consent_date`
+ * nothing, and a dropped consent (admin fault) is answered 204 and records nothing either. The upsert
+ * takes production's form (docs/sandbox.md "As production"): `multipart/form-data` with `reason` (cut
+ * at 64 characters, as production cuts it rather than refusing), `consent_date`
  * (`YYYY-MM-DDTHH:MM:SS+00:00`), `accept_outside_hours` (`1`/`0`) and the proof files under
  * `proofs[]`; the same text fields as JSON are taken too, without files.
  */
@@ -16,7 +17,7 @@ import type { Store } from '../../store';
 import { FieldReader, objectBody } from '../../validation';
 import { CUSTOMER_PACK, pathCustomer } from './access';
 
-/** Production's longest consent reason. */
+/** Production's longest consent reason: a longer one is cut there. */
 const MAX_REASON_LENGTH = 64;
 const PROOF_PART = 'proofs[]';
 /** PHP's `Y-m-d\TH:i:sP`, as production validates consent dates: no milliseconds, an offset rather than `Z`. */
@@ -58,7 +59,7 @@ function readConsent(fields: Record<string, unknown>) {
 	]) {
 		if (reader.has(key)) reader.fail(key, `is not a consent field: ${instead}`);
 	}
-	const reason = reader.requiredString('reason', { minLength: 1, maxLength: MAX_REASON_LENGTH });
+	const reason = reader.requiredString('reason', { minLength: 1 }).slice(0, MAX_REASON_LENGTH);
 	const date = reader.optionalString('consent_date') ?? undefined;
 	if (date !== undefined && !CONSENT_DATE.test(date))
 		reader.fail('consent_date', 'must be a date YYYY-MM-DDTHH:MM:SS+00:00 (no milliseconds, an offset, not Z)');
@@ -84,6 +85,8 @@ export function consentRoutes(world: World): ApiRoute[] {
 				'The consent proof file could not be stored; the consent was not recorded.',
 			);
 		}
+		// Accepted, but the contact never shows it: what a client confirms by reading it back.
+		if (world.consentDropped(request.grant.client.clientId)) return noContent();
 		write();
 		customer.updated_at = utcNow();
 		world.events.publish(customer.site_id, 'CUSTOMER_UPDATE', customer.customers_id);

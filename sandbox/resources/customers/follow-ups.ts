@@ -1,10 +1,14 @@
-/** Follow-ups: one per (customer, product) pair; 409 when it already exists (spec section 3). */
-import { idParam, pageReply, route } from '../../api';
+/**
+ * Follow-ups: one per (customer, product) pair; 409 when it already exists (spec section 3). The list
+ * pages as production's does, by `page` and `per_page` up to `meta.last_page`; with a `cursor`, by
+ * cursor, as the spec's other lists.
+ */
+import { API_BASE, idParam, pageReply, route } from '../../api';
 import type { ApiRoute, World } from '../../api';
 import { ApiError, created, noContent, notFound, ok, utcNow } from '../../http';
 import { FOLLOW_UP_STATUSES } from '../../model';
 import type { FollowUp } from '../../model';
-import { cursorPage, readPageRequest } from '../../pagination';
+import { cursorPage, numberedPage, readNumberedPage, readPageRequest } from '../../pagination';
 import { FieldReader, objectBody } from '../../validation';
 import { CUSTOMER_PACK, pathCustomer } from './access';
 
@@ -24,10 +28,20 @@ export function followUpRoutes({ store }: World): ApiRoute[] {
 		route('GET', '/customers/{customerId}/follow-ups', CUSTOMER_PACK, (request) => {
 			const customer = pathCustomer(store, request);
 			const reader = FieldReader.forQuery(request.query);
-			const page = readPageRequest(reader);
+			const followUps = store.customerFollowUps(customer.customers_id);
+			if (request.query.has('cursor')) {
+				const page = readPageRequest(reader);
+				reader.throwIfInvalid();
+				return pageReply(request, cursorPage(followUps, 'product_id', 'asc', page), (followUp) => followUp);
+			}
+			const asked = readNumberedPage(reader);
 			reader.throwIfInvalid();
-			const result = cursorPage(store.customerFollowUps(customer.customers_id), 'product_id', 'asc', page);
-			return pageReply(request, result, (followUp) => followUp);
+			const { data, meta } = numberedPage(followUps, asked);
+			const query = new URLSearchParams(request.query);
+			query.set('page', String(meta.current_page + 1));
+			const next =
+				meta.current_page < meta.last_page ? `${request.origin}${API_BASE}${request.path}?${query.toString()}` : null;
+			return { status: 200, body: { data, meta, links: { next } } };
 		}),
 		route('POST', '/customers/{customerId}/follow-ups/{productId}', CUSTOMER_PACK, (request) => {
 			const customer = pathCustomer(store, request);

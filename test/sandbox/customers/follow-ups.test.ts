@@ -21,3 +21,29 @@ describe('follow-ups', () => {
 		expect((await h.api('POST', '/customers/10006/follow-ups/90001')).status).toBe(404);
 	});
 });
+
+describe('issue 35: the list pages as production pages it, by page and per_page up to meta.last_page', () => {
+	test('pages by number, each with current_page, last_page, per_page and total; a cursor still pages by cursor', async () => {
+		for (const productId of [5021, 5022, 5023, 5024, 5025]) {
+			expect((await h.api('POST', `/customers/10007/follow-ups/${productId}`)).status).toBe(201);
+		}
+		const everyOne = await h.api('GET', '/customers/10007/follow-ups?per_page=200');
+		const total = everyOne.body.data.length as number;
+		expect(total).toBeGreaterThanOrEqual(5);
+		const pages = Math.ceil(total / 2);
+		const seen: number[] = [];
+		for (let page = 1; page <= pages; page++) {
+			const { body } = await h.api('GET', `/customers/10007/follow-ups?per_page=2${page > 1 ? `&page=${page}` : ''}`);
+			expect(body.meta).toEqual({ current_page: page, last_page: pages, per_page: 2, total });
+			expect(body.links.next === null).toBe(page === pages);
+			seen.push(...body.data.map((followUp: { product_id: number }) => followUp.product_id));
+		}
+		expect(seen).toEqual(everyOne.body.data.map((followUp: { product_id: number }) => followUp.product_id));
+		expect(new Set(seen).size).toBe(total);
+		const past = await h.api('GET', `/customers/10007/follow-ups?per_page=2&page=${pages + 1}`);
+		expect(past.body.data).toEqual([]);
+		const first = await h.api('GET', '/customers/10007/follow-ups?per_page=2&cursor=');
+		expect(first.body.meta).toEqual({ per_page: 2, next_cursor: expect.any(String), has_more: true });
+		expect((await h.api('GET', '/customers/10007/follow-ups?page=0')).status).toBe(422);
+	});
+});

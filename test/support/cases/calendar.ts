@@ -90,6 +90,43 @@ export const calendarCases: EndpointCase[] = [
 		verify: ({ output }) => expect(output.map((event) => event.id)).toEqual([3, 5]),
 	},
 	{
+		endpoint: 'GET /calendar/events',
+		title: 'issue 35: in a Time Zone, the period in it; the dates answered in it',
+		parameters: {
+			resource: 'calendar',
+			operation: 'getAllEvents',
+			returnAll: true,
+			filters: { from: '2025-11-08T00:00:00Z', to: '2025-11-09T00:00:00Z', timeZone: 'Europe/Paris' },
+		},
+		request: {
+			method: 'GET',
+			path: '/calendar/events',
+			query: {
+				from: '2025-11-08T01:00:00',
+				to: '2025-11-09T01:00:00',
+				tz: 'Europe/Paris',
+				offset: '0',
+				perPage: '50',
+			},
+		},
+		verify: ({ output }) => {
+			expect(output.map((event) => event.id)).toEqual([6]);
+			expect(output[0].starts_at).toMatch(/^2025-11-08T\d{2}:\d{2}:\d{2}\+01:00$/);
+		},
+	},
+	{
+		endpoint: 'GET /calendar/events/{eventId}',
+		title: 'issue 35: as a user taking part in the confidential event 3, in a Time Zone',
+		parameters: {
+			resource: 'calendar',
+			operation: 'getEvent',
+			eventId: '3',
+			options: { userId: byId(1006), timeZone: 'Europe/Paris' },
+		},
+		request: { method: 'GET', path: '/calendar/events/3', query: { user_id: '1006', tz: 'Europe/Paris' } },
+		verify: ({ output }) => expect(output[0]).toMatchObject({ id: 3, starts_at: expect.stringMatching(/\+01:00$/) }),
+	},
+	{
 		endpoint: 'GET /calendar/events/{eventId}',
 		parameters: { resource: 'calendar', operation: 'getEvent', eventId: '3' },
 		request: { method: 'GET', path: '/calendar/events/3' },

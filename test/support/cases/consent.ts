@@ -37,7 +37,37 @@ export const consentCases: EndpointCase[] = [
 					proofs: expect.arrayContaining([{ name: 'signed.pdf' }]),
 					revokedAt: null,
 				},
+				confirmed: true,
 			});
+		},
+	},
+	{
+		endpoint: 'POST /customers/{customerId}/consent',
+		title: 'a reason over 64 characters is sent as given (production cuts it), with a notice',
+		parameters: {
+			resource: 'consent',
+			operation: 'set',
+			customerId: byId(10004),
+			reason: 'Signed at the agency on 2026-11-20 in front of the agent, then confirmed by phone',
+			additionalFields: { collectedAt: '2026-11-20T10:00:00+01:00' },
+		},
+		request: {
+			method: 'POST',
+			path: '/customers/10004/consent',
+			status: 204,
+			form: {
+				reason: 'Signed at the agency on 2026-11-20 in front of the agent, then confirmed by phone',
+				consent_date: '2026-11-20T09:00:00+00:00',
+			},
+		},
+		verify: ({ output, hints }) => {
+			expect(output[0]).toMatchObject({
+				consent: { reason: 'Signed at the agency on 2026-11-20 in front of the agent, then c' },
+				confirmed: true,
+			});
+			expect(hints.map((hint) => hint.message)).toEqual([
+				expect.stringContaining('"Reason" has 81 characters: Agency CRM keeps the first 64'),
+			]);
 		},
 	},
 	{

@@ -39,7 +39,12 @@ export const followUpCases: EndpointCase[] = [
 	{
 		endpoint: 'DELETE /customers/{customerId}/follow-ups/{productId}',
 		parameters: { resource: 'followUp', operation: 'delete', customerId: byId(10003), productId: byId(5003) },
-		request: { method: 'DELETE', path: '/customers/10003/follow-ups/5003' },
+		title: 'found in its contact’s follow-ups first, so that a 404 after a lost answer is this removal',
+		request: {
+			method: 'DELETE',
+			path: '/customers/10003/follow-ups/5003',
+			after: ['GET /customers/{customerId}/follow-ups'],
+		},
 		verify: ({ output }) => expect(output[0]).toEqual({ deleted: true }),
 	},
 ];

@@ -19,7 +19,7 @@ function pictureCase(visibility: 'public' | 'private'): EndpointCase {
 	};
 }
 
-/** The reads of the site's criteria before a write or a search that names some (actions/criteria.ts). */
+/** The reads of the site's criteria before a write or a search that names some (actions/siteCriteria.ts). */
 const PRODUCT_REFERENTIAL = ['GET /criterias/product/all'];
 const TYPE_VALUES = 'GET /criterias/product/{criteriaId}/values';
 

@@ -18,6 +18,43 @@ export const userCases: EndpointCase[] = [
 		request: { method: 'GET', path: '/users', query: { per_page: '3', agency_id: '101' } },
 	},
 	{
+		endpoint: 'GET /users',
+		title: "production's filters: the active agents of an agency, by name, phones in international form",
+		parameters: {
+			resource: 'user',
+			operation: 'getAll',
+			returnAll: true,
+			filters: {
+				agencyId: byId(102),
+				status: 1,
+				withoutDeleted: true,
+				delegation: false,
+				firstname: 'a',
+				telephoneCode: true,
+			},
+		},
+		request: {
+			method: 'GET',
+			path: '/users',
+			query: {
+				per_page: '200',
+				agency_id: '102',
+				status: '1',
+				without_deleted: 'true',
+				firstname: 'a',
+				telephone_code: 'true',
+			},
+		},
+		verify: ({ output }) => {
+			expect(output.length).toBeGreaterThan(0);
+			for (const user of output) {
+				expect(user).toMatchObject({ agency_id: 102, status: 1, is_active: true });
+				expect(String(user.firstname).toLowerCase()).toContain('a');
+				expect(user.phone).toMatch(/^\+33\d{9}$/);
+			}
+		},
+	},
+	{
 		endpoint: 'POST /users',
 		parameters: {
 			resource: 'user',

@@ -38,6 +38,7 @@ export const webhookCases: EndpointCase[] = [
 	{
 		endpoint: 'DELETE /hooks/{hookId}',
 		parameters: ({ hookId }) => ({ resource: 'webhook', operation: 'delete', hookId: String(hookId) }),
-		request: ({ hookId }) => ({ method: 'DELETE', path: `/hooks/${hookId}` }),
+		title: 'found among the hooks first, so that a 404 after a lost answer is this removal',
+		request: ({ hookId }) => ({ method: 'DELETE', path: `/hooks/${hookId}`, after: ['GET /hooks'] }),
 	},
 ];

@@ -1,18 +1,48 @@
+import type { IDataObject } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
 import { OFFSET_DATE_TIME_FORMAT, toOffsetDateTime } from '../convert';
 import { OFFSET_DATE_TIME, customerField } from '../fields';
-import { evidence, guess, rule } from '../rules';
+import { guess } from '../rules';
 import type { Converter, Endpoint, PreparedRequest } from '../types';
 
-/** Production's longest consent reason (docs/assumptions.md "Production evidence"). */
+/** Production's longest consent reason: it cuts a longer one there (docs/assumptions.md "Production evidence"). */
 const MAX_REASON_LENGTH = 64;
 
-/** The consent's date, now when none is given: production's clients always send one. */
-function dated(request: PreparedRequest): PreparedRequest {
-	if (request.body.consent_date !== undefined) return request;
-	const now = DateTime.utc().toFormat(OFFSET_DATE_TIME_FORMAT);
-	return { ...request, body: { ...request.body, consent_date: now } };
+/**
+ * The consent's date, now when none is given (production's clients always send one); a reason longer
+ * than production keeps is sent as given, with a notice of what it keeps.
+ */
+function consentRequest(request: PreparedRequest): PreparedRequest {
+	const { reason, consent_date: date } = request.body;
+	const body =
+		date === undefined
+			? { ...request.body, consent_date: DateTime.utc().toFormat(OFFSET_DATE_TIME_FORMAT) }
+			: request.body;
+	if (typeof reason !== 'string' || reason.length <= MAX_REASON_LENGTH) return { ...request, body };
+	const kept = `"Reason" has ${reason.length} characters: Agency CRM keeps the first ${MAX_REASON_LENGTH} ("${reason.slice(0, MAX_REASON_LENGTH)}"), as production cuts a longer reason`;
+	return { ...request, body, notices: [...request.notices, kept] };
+}
+
+/** A date-time of the read-back as the consent's date is sent; text it cannot read stays as it is. */
+const asSent = (value: unknown) => (toOffsetDateTime(value, { timezone: 'UTC' }) as { value: unknown }).value;
+
+/**
+ * Whether the consent read back is the one sent, as production's lead router confirms it: there, not
+ * revoked, and dated as sent (`consentDate`, or `consent_date`). Anything else is "written but not
+ * confirmed: to check" — the legal path of cold calling.
+ */
+function confirmConsent(readBack: IDataObject, request: PreparedRequest): string | undefined {
+	const consent = readBack.consent as IDataObject | null | undefined;
+	if (typeof consent !== 'object' || consent === null) return 'shows no consent';
+	const revokedAt = consent.revokedAt ?? consent.revoked_at;
+	if (revokedAt !== undefined && revokedAt !== null && revokedAt !== '')
+		return `shows it revoked (${String(revokedAt)})`;
+	const date = consent.consentDate ?? consent.consent_date;
+	if (date === undefined || date === null || date === '') return 'shows it without its date';
+	const sent = request.body.consent_date;
+	if (asSent(date) !== sent) return `shows it dated ${String(date)}, not ${String(sent)} as sent`;
+	return undefined;
 }
 
 /** A yes or no sent as a form's text: production reads `1` and `0`. */
@@ -26,7 +56,7 @@ export const consentEndpoints: Endpoint[] = [
 			value: 'set',
 			action: 'Set the consent of a contact',
 			description:
-				'Record, or update, the cold-calling consent of a contact with its reason and proof files, then read it back. If a proof cannot be stored, nothing is recorded (error 502).',
+				'Record, or update, the cold-calling consent of a contact with its reason and proof files, then read it back: confirmed only when the contact shows it, not revoked, with the date sent (otherwise the item fails). If a proof cannot be stored, nothing is recorded (error 502).',
 		},
 		method: 'POST',
 		path: '/customers/{customerId}/consent',
@@ -40,15 +70,16 @@ export const consentEndpoints: Endpoint[] = [
 		},
 		// Production takes the consent as a form, with or without files (docs/assumptions.md "Production evidence").
 		upload: 'multipart',
-		// Confirmed by reading the contact's consent back, as production's clients do.
+		// Confirmed by reading the contact's consent back, as production's lead router does.
 		record: {
 			id: 'customers_id',
 			idFromPath: 'customerId',
 			readBack: 'customer:get',
 			include: 'consent',
 			always: true,
+			confirm: confirmConsent,
 		},
-		derive: dated,
+		derive: consentRequest,
 		fields: [
 			customerField('path'),
 			{
@@ -56,20 +87,13 @@ export const consentEndpoints: Endpoint[] = [
 				placement: 'top',
 				// Spec section 3: "reason and optional proof file stored"; whether production requires it is not shown.
 				required: guess('a consent carries its reason'),
-				rules: [
-					rule(evidence('a consent reason has at most 64 characters'), (value) =>
-						String(value).length > MAX_REASON_LENGTH
-							? `must be at most ${MAX_REASON_LENGTH} characters (it has ${String(value).length})`
-							: undefined,
-					),
-				],
 				property: {
 					displayName: 'Reason',
 					name: 'reason',
 					type: 'string',
 					default: '',
 					placeholder: 'e.g. Signed form at the agency',
-					description: `How and why the consent was collected, at most ${MAX_REASON_LENGTH} characters`,
+					description: `How and why the consent was collected. Agency CRM keeps the first ${MAX_REASON_LENGTH} characters.`,
 				},
 			},
 			{

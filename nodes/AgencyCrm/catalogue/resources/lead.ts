@@ -2,7 +2,7 @@ import { BUYER_LEAD_CRITERIA, SELLER_LEAD_CRITERIA, criteriaField } from '../cri
 import { agencyField, commentField, emailField, firstnameField, lastnameField, nestedUnder } from '../fields';
 import { atLeastOne, guess } from '../rules';
 import type { Endpoint, FieldSpec, WrittenRecord } from '../types';
-import { CONTACT_FIELDS } from './customer';
+import { CONTACT_FIELDS } from './contact';
 import {
 	PRODUCT_FEATURE_FIELDS,
 	propertyTypeField,

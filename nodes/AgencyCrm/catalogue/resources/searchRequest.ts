@@ -1,8 +1,12 @@
 import { idList, stringList } from '../convert';
 import { SEARCH_REQUEST_CRITERIA, criteriaField } from '../criteria';
 import { commentField, customerField, idInPath } from '../fields';
-import { guess } from '../rules';
+import { guess, rule } from '../rules';
 import type { Endpoint, FieldSpec } from '../types';
+
+/** Production's lead router cuts a wording at 120 characters; no rule is seen elsewhere (docs/assumptions.md). */
+const MAX_WORDING = 120;
+const WORDING = guess('a search request wording of at most 120 characters');
 
 /**
  * What a search request holds besides its criteria: production's `wording`, `alertEmail` and
@@ -14,12 +18,19 @@ const searchRequestFields: FieldSpec[] = [
 		in: 'body',
 		placement: 'collection',
 		key: 'wording',
+		rules: [
+			rule(WORDING, (value) =>
+				String(value).length > MAX_WORDING
+					? `is over ${MAX_WORDING} characters (it has ${String(value).length}): production's lead router cuts it there`
+					: undefined,
+			),
+		],
 		property: {
 			displayName: 'Title',
 			name: 'title',
 			type: 'string',
 			default: '',
-			description: 'What the search is called in the CRM (the API’s wording)',
+			description: `What the search is called in the CRM (the API’s wording); ${MAX_WORDING} characters at most is safe`,
 		},
 	},
 	{

@@ -1,7 +1,9 @@
+import type { INodeProperties } from 'n8n-workflow';
+
 import { EVENT_OPTIONS } from '../../../shared/events';
 import { keyValues, stringList, wholeNumber } from '../convert';
 import { idInPath } from '../fields';
-import { guard, guess, integer, integerId, isList, isObject, isText, rule, spec } from '../rules';
+import { guess, integer, integerId, isList, isObject, isText, rule, spec } from '../rules';
 import type { Endpoint, FieldSpec, PreparedRequest } from '../types';
 
 /** Spec section 4 "Webhooks", `PUT /hooks/{hookId}`: "Body (all nullable): url string, origines array …". */
@@ -57,36 +59,26 @@ function eventsField(isCreate: boolean): FieldSpec {
 	};
 }
 
-/** An event type is a name (`CUSTOMER_CREATE`, `property.updated`), never a stray character or an object. */
-const EVENT_NAME = /^[A-Za-z][A-Za-z0-9_.]*$/;
-
-const eventNames = (value: unknown) => {
-	const wrong = (value as unknown[]).filter((entry) => typeof entry !== 'string' || !EVENT_NAME.test(entry));
-	return wrong.length
-		? `must be event types such as CUSTOMER_CREATE, given as a list or a comma-separated text (got ${wrong.map((entry) => JSON.stringify(entry)).join(', ')})`
-		: undefined;
-};
-
-/**
- * The trigger's Events: what its hook subscribes to (`origines`). An expression may give a list, one
- * event as text or several as a comma-separated text (stringList): each becomes one event.
- */
-export const triggerEventsField: FieldSpec = {
-	in: 'node',
-	placement: 'top',
-	key: 'origines',
-	convert: stringList,
-	required: guard('a trigger with no event would never start its workflow'),
-	rules: [rule(guard('Agency CRM subscribes a hook to event type names'), eventNames)],
-	property: {
-		displayName: 'Events',
-		name: 'events',
-		type: 'multiOptions',
-		required: true,
-		default: [],
-		description: 'The changes that start the workflow. Agency CRM forbids polling, so it notifies n8n.',
-		options: EVENT_OPTIONS,
-	},
+/** The headers each delivery carries, name and value: they replace a hook's current headers entirely. */
+const HEADERS: INodeProperties = {
+	displayName: 'Headers',
+	name: 'headers',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	default: {},
+	placeholder: 'Add Header',
+	description:
+		'Headers sent with each delivery, e.g. a secret the receiver checks; they replace the current headers entirely',
+	options: [
+		{
+			displayName: 'Header',
+			name: 'header',
+			values: [
+				{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+			],
+		},
+	],
 };
 
 /** Headers, auth and format: the optional part of create and update. */
@@ -98,26 +90,7 @@ function deliveryFields(isCreate: boolean): FieldSpec[] {
 			placement: 'collection',
 			convert: keyValues,
 			rules: stated(isObject),
-			property: {
-				displayName: 'Headers',
-				name: 'headers',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				default: {},
-				placeholder: 'Add Header',
-				description:
-					'Headers sent with each delivery, e.g. a secret the receiver checks; they replace the current headers entirely',
-				options: [
-					{
-						displayName: 'Header',
-						name: 'header',
-						values: [
-							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-							{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-						],
-					},
-				],
-			},
+			property: HEADERS,
 		},
 		{
 			in: 'body',

@@ -2,7 +2,7 @@ import { commaList, wholeNumber } from '../../convert';
 import { agencyField, userField } from '../../fields';
 import { evidence, guess, integer, rule, spec } from '../../rules';
 import type { Endpoint } from '../../types';
-import { periodFields, periodInOrder } from './period';
+import { periodFields, periodInOrder, periodInZone, timeZoneOption } from './period';
 
 /**
  * The agenda around the events: event types and an agency's office hours (spec section 4
@@ -50,7 +50,9 @@ export const agendaEndpoints: Endpoint[] = [
 		fields: [
 			agencyField('query', { required: evidence('permanence users are read for one agency: agency_id is required') }),
 			...periodFields('the current week'),
+			timeZoneOption,
 		],
+		derive: periodInZone,
 		checks: [periodInOrder],
 	},
 	{
@@ -98,7 +100,9 @@ export const agendaEndpoints: Endpoint[] = [
 						'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 				},
 			},
+			timeZoneOption,
 		],
+		derive: periodInZone,
 		checks: [periodInOrder],
 	},
 	{

@@ -1,10 +1,10 @@
 import { commaList, filterUnlessZeroOrOff } from '../../convert';
-import { idInPath, userField } from '../../fields';
+import { idInPath } from '../../fields';
 import { evidence, guess, integerId, isBoolean, rule } from '../../rules';
 import type { Converter, Endpoint, FieldSpec } from '../../types';
 import { endsAfterStarts, participantRules, PARTICIPANTS_OF_NEW_EVENT } from './checks';
 import { essentialEventFields, optionalEventFields } from './eventFields';
-import { periodFields, periodInOrder } from './period';
+import { asUserOption, periodFields, periodInOrder, periodInZone, timeZoneOption } from './period';
 import { countOrUntil } from './recurrence';
 
 /**
@@ -45,9 +45,6 @@ const archiveOrRestore: Converter = (value) => {
 	if (value === 'restore') return { value: false };
 	return { value };
 };
-
-/** `user_id` on the search: whose view applies (the vendor's reference), not a filter on participants. */
-const seenAs = userField('query');
 
 export const eventEndpoints: Endpoint[] = [
 	{
@@ -97,7 +94,7 @@ export const eventEndpoints: Endpoint[] = [
 		method: 'GET',
 		path: '/calendar/events/{eventId}',
 		packs: ['SITE_CALENDAR:READ'],
-		fields: [eventId],
+		fields: [eventId, asUserOption, timeZoneOption],
 	},
 	{
 		resource: 'calendar',
@@ -186,16 +183,10 @@ export const eventEndpoints: Endpoint[] = [
 						'Whether a recurring event comes as each of its occurrences in the period (the API does so by default) rather than once',
 				},
 			},
-			{
-				...seenAs,
-				property: {
-					...seenAs.property,
-					displayName: 'Seen As User',
-					description:
-						'The user whose view of the agenda is applied: confidential events they do not take part in are left out',
-				},
-			},
+			asUserOption,
+			timeZoneOption,
 		],
+		derive: periodInZone,
 		checks: [periodInOrder],
 	},
 	{

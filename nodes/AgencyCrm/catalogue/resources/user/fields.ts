@@ -1,4 +1,4 @@
-import { id, idList } from '../../convert';
+import { filterUnlessZeroOrOff, id, idList } from '../../convert';
 import { agencyField, emailField, firstnameField, genderField, lastnameField } from '../../fields';
 import { guess, password, rule, spec } from '../../rules';
 import type { FieldLocation, FieldSpec } from '../../types';
@@ -88,3 +88,88 @@ export function profileFields(isCreate: boolean): FieldSpec[] {
 		},
 	];
 }
+
+/** A filter on text the user's field contains (the vendor's reference: "partial match"). */
+function containsFilter(key: string, displayName: string, what: string): FieldSpec {
+	return {
+		in: 'query',
+		placement: 'collection',
+		key,
+		property: {
+			displayName,
+			name: key,
+			type: 'string',
+			default: '',
+			description: `Only the users whose ${what} contains this text`,
+		},
+	};
+}
+
+/**
+ * Users → Get Many's filters production's reference gives (the n8n node generated from the vendor's
+ * OpenAPI, whose reads ran live): status, without deleted, delegation, the name and email contained,
+ * and the phones' form. Each sends nothing unless set.
+ */
+export const productionUserFilters: FieldSpec[] = [
+	{
+		in: 'query',
+		placement: 'collection',
+		// Other statuses may exist; one given by an expression is sent, with a hint.
+		values: guess('user statuses: 1 active, 0 archived, 3 hidden or deleted'),
+		property: {
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: [
+				{ name: 'Active', value: 1, description: 'Users who work in the CRM today' },
+				{ name: 'Archived', value: 0, description: 'Users archived, kept with their history' },
+				{ name: 'Hidden or Deleted', value: 3, description: 'Users hidden from the lists, deleted ones included' },
+			],
+			default: 1,
+			description: 'Only the users in this state',
+		},
+	},
+	{
+		in: 'query',
+		placement: 'collection',
+		key: 'without_deleted',
+		convert: filterUnlessZeroOrOff,
+		property: {
+			displayName: 'Without Deleted',
+			name: 'withoutDeleted',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to leave out the archived and deleted users',
+		},
+	},
+	{
+		in: 'query',
+		placement: 'collection',
+		convert: filterUnlessZeroOrOff,
+		property: {
+			displayName: 'Delegation',
+			name: 'delegation',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return only the users who can delegate their work',
+		},
+	},
+	containsFilter('firstname', 'First Name Contains', 'first name'),
+	containsFilter('lastname', 'Last Name Contains', 'last name'),
+	containsFilter('email', 'Email Contains', 'email'),
+	{
+		in: 'query',
+		placement: 'collection',
+		// How the answer writes phone numbers: an option of the output, not a filter.
+		setting: true,
+		key: 'telephone_code',
+		convert: filterUnlessZeroOrOff,
+		property: {
+			displayName: 'Phones in International Form',
+			name: 'telephoneCode',
+			type: 'boolean',
+			default: false,
+			description: 'Whether phone numbers come in international form, +33601020304 rather than 0601020304',
+		},
+	},
+];

@@ -1,16 +1,26 @@
 import { id } from '../../convert';
 import { agencyField, userField } from '../../fields';
 import type { Endpoint, OutputKeys } from '../../types';
-import { groupField, profileFields } from './fields';
+import { groupField, productionUserFilters, profileFields } from './fields';
 import { deletePhoto, uploadPhoto } from './photo';
 
 /** Simplified output: who the user is (keys other than the picture ones are our guess). */
-const USER_SIMPLE = ['agency_id', 'firstname', 'lastname', 'email', 'phone', 'group_id', 'type_ids', 'is_active'];
+const USER_SIMPLE = [
+	'agency_id',
+	'firstname',
+	'lastname',
+	'email',
+	'phone',
+	'group_id',
+	'type_ids',
+	'is_active',
+	'status',
+];
 const USER_OUTPUT: OutputKeys = {
 	id: 'user_id',
 	simple: USER_SIMPLE,
 	relationsParameter: 'include',
-	fields: [...USER_SIMPLE, 'gender_code', 'profile_picture', 'signature_picture'],
+	fields: [...USER_SIMPLE, 'delegation', 'gender_code', 'profile_picture', 'signature_picture'],
 };
 
 export const userEndpoints: Endpoint[] = [
@@ -112,7 +122,8 @@ export const userEndpoints: Endpoint[] = [
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many users',
-			description: 'List agents and collaborators, filtered by agency, group, type, state or text',
+			description:
+				'List agents and collaborators, filtered by agency, status (active, archived, hidden), delegation, name or email',
 		},
 		method: 'GET',
 		path: '/users',
@@ -144,7 +155,8 @@ export const userEndpoints: Endpoint[] = [
 					name: 'isActive',
 					type: 'boolean',
 					default: true,
-					description: 'Whether to return the active users (on) or the inactive ones (off)',
+					description:
+						"Whether to return the active users (on) or the inactive ones (off). Production's reference filters by Status: prefer it.",
 				},
 			},
 			{
@@ -158,6 +170,7 @@ export const userEndpoints: Endpoint[] = [
 					description: 'Text contained in the name or the email',
 				},
 			},
+			...productionUserFilters,
 		],
 		outputKeys: USER_OUTPUT,
 	},
