@@ -151,6 +151,8 @@ export interface PreparedRequest {
 	limit?: number;
 	/** What the Output option asked, for operations that offer it (actions/output.ts). */
 	output?: OutputChoice;
+	/** The endpoint's own options the node reads itself (`in: 'node'` fields), by property name: how it decides, not what it sends. */
+	settings?: IDataObject;
 	/** What resolving the criteria against the site's found to say (catalogue/criteria/): judged with the rest. */
 	criteriaProblems?: Problem[];
 	/** Problems that do not block: guesses the input contradicts, shown to the user as hints. */
@@ -209,6 +211,12 @@ export interface WrittenRecord {
 	confirm?: (readBack: IDataObject, request: PreparedRequest) => string | undefined;
 }
 
+/** Which records of a list the item keeps, and what the notice says of those left out. */
+export interface RecordFilter {
+	keep: (record: IDataObject) => boolean;
+	dropped: (count: number) => string;
+}
+
 /** What the Output option asked of an item: Simplified, Raw, or the Selected Fields named. */
 export type OutputChoice = { mode: 'simple' | 'raw' } | { mode: 'fields'; fields: string[] };
 
@@ -264,6 +272,8 @@ export interface Endpoint {
 	 * shows but the API leaves out unless asked (a contact's origin and groups).
 	 */
 	readIncludes?: string[];
+	/** For a list whose answer holds more than was asked (a search that is not exact): the records kept, counted as Limit counts. */
+	keepRecords?: (request: PreparedRequest) => RecordFilter | undefined;
 	/** Values that follow from others (e.g. `product_id` from the path), filled before the checks. */
 	derive?: (request: PreparedRequest) => PreparedRequest;
 	/** Rules across fields. */
