@@ -211,12 +211,6 @@ export interface WrittenRecord {
 	confirm?: (readBack: IDataObject, request: PreparedRequest) => string | undefined;
 }
 
-/** Which records of a list the item keeps, and what the notice says of those left out. */
-export interface RecordFilter {
-	keep: (record: IDataObject) => boolean;
-	dropped: (count: number) => string;
-}
-
 /** What the Output option asked of an item: Simplified, Raw, or the Selected Fields named. */
 export type OutputChoice = { mode: 'simple' | 'raw' } | { mode: 'fields'; fields: string[] };
 
@@ -234,10 +228,7 @@ export interface OutputKeys {
 	related?: string[];
 	/** Other names a key comes back under (production's `id` for `customers_id`): kept when the key itself is absent. */
 	alternatives?: Record<string, string[]>;
-	/**
-	 * Groups of `{critere_name, critere_value}` items (a property's `criteres_*`): Simplified turns them
-	 * into one `criteria` object of `name: value` pairs; Raw and Selected Fields keep them as they are.
-	 */
+	/** Groups of `{critere_name, critere_value}` items (`criteres_*`): Simplified makes them one `criteria` object of `name: value` pairs; Raw and Selected Fields keep them. */
 	criteriaGroups?: string[];
 }
 
@@ -272,8 +263,10 @@ export interface Endpoint {
 	 * shows but the API leaves out unless asked (a contact's origin and groups).
 	 */
 	readIncludes?: string[];
-	/** For a list whose answer holds more than was asked (a search that is not exact): the records kept, counted as Limit counts. */
-	keepRecords?: (request: PreparedRequest) => RecordFilter | undefined;
+	/** For a list whose answer holds more than was asked (a loose search): the records kept, and the notice on the others. */
+	keepRecords?: (
+		request: PreparedRequest,
+	) => { keep: (record: IDataObject) => boolean; dropped: (count: number) => string } | undefined;
 	/** Values that follow from others (e.g. `product_id` from the path), filled before the checks. */
 	derive?: (request: PreparedRequest) => PreparedRequest;
 	/** Rules across fields. */

@@ -64,6 +64,22 @@ function* refusedAsDuplicate(
 	);
 }
 
+/** A new contact's phones, once it exists: what was sent in all, the record in hand, and the phones refused. */
+function* givenPhones(
+	id: string | number,
+	made: IDataObject,
+	first: IDataObject,
+	phones: IDataObject,
+): ContactPlan<{ sent: IDataObject; inHand?: IDataObject; refusedPhones: NotTaken }> {
+	if (!Object.keys(phones).length) return { sent: first, inHand: made, refusedPhones: {} };
+	const added = yield { kind: 'update', id, changes: phones };
+	if (added.kind === 'refused') {
+		const reason = `the contact was created, but the API refused its phones: ${added.message}`;
+		return { sent: first, inHand: made, refusedPhones: allNotTaken(phones, reason) };
+	}
+	return { sent: { ...first, ...phones }, inHand: expected(added, 'written').record, refusedPhones: {} };
+}
+
 /** `searched`: what the searches found, for the evidence; `found`: how a contact that turns out to exist is updated. */
 export function* newContact(
 	body: IDataObject,
@@ -95,7 +111,7 @@ export function* newContact(
 	const withPhones = Object.keys(phones).length > 0;
 	const evidence = `${searched}; created with its email${withPhones ? ', then given its phones' : ''} (HTTP ${written.status})`;
 	const id = made && contactIdOf(made);
-	if (id === undefined) {
+	if (!made || id === undefined) {
 		const reason = 'the contact was created, but neither the answer nor a search gave its ID to add them';
 		return {
 			outcome: 'created',
@@ -106,18 +122,7 @@ export function* newContact(
 		};
 	}
 	yield { kind: 'claim', ids: [id] };
-	let sent: IDataObject = first;
-	let inHand: IDataObject | undefined = made;
-	let refusedPhones: NotTaken = {};
-	if (withPhones) {
-		const added = yield { kind: 'update', id, changes: phones };
-		if (added.kind === 'refused') {
-			refusedPhones = allNotTaken(phones, `the contact was created, but the API refused its phones: ${added.message}`);
-		} else {
-			sent = { ...first, ...phones };
-			inHand = expected(added, 'written').record;
-		}
-	}
+	const { sent, inHand, refusedPhones } = yield* givenPhones(id, made, first, phones);
 	const after = yield* confirmed(id, inHand, sent, `HTTP ${written.status}`, notices);
 	return {
 		outcome: 'created',

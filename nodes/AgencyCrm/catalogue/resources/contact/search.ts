@@ -2,7 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { emailOf, nationalPhone, phoneOf, phonesOf } from '../../contacts';
 import { isAbsent } from '../../rules';
-import type { FieldSpec, PreparedRequest, RecordFilter } from '../../types';
+import type { Endpoint, FieldSpec, PreparedRequest } from '../../types';
+
+type RecordFilter = ReturnType<NonNullable<Endpoint['keepRecords']>>;
 
 /**
  * Contact → Get Many as production's search answers it (docs/assumptions.md "Production evidence"):
