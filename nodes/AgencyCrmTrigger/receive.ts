@@ -19,7 +19,7 @@ import type { DeliveryMemory, Seen } from './deliveryMemory';
 import { ANY_EVENT, memoryOf, recordFingerprint } from './deliveryMemory';
 import { ANSWERING_WEBHOOK, eventsOf, expectedSecretDigest, registrationOf } from './hookRegistration';
 import { DEFAULT_CONTACT_COMPARED, DEFAULT_IGNORED_FIELDS, DEFAULT_PROPERTY_COMPARED } from './parameters';
-import { productionFetches } from '../shared/relations';
+import { productionFetches, productionIncludes } from '../shared/relations';
 
 /** Answered by the trigger, and no workflow started. */
 const START_NOTHING: IWebhookResponseData = { noWebhookResponse: true };
@@ -67,8 +67,8 @@ function settingsOf(context: IWebhookFunctions, subject: IdentifiedSubject): Set
 	const skipUnchanged = fetchFull && parameter('skipUnchangedRecords', false);
 	const contact = subject.resourceType === 'customer';
 	const given = fetchFull ? nameList(parameter(contact ? 'customerInclude' : 'productFetch', [])) : [];
-	// Workflows saved by 0.1.0 ask for `fetch` values production does not know (criteria, pictures).
-	const chosen = contact ? given : productionFetches(given);
+	// Workflows saved by 0.1.0 ask for values production does not know (`fetch` criteria, `include` search_requests).
+	const chosen = contact ? productionIncludes(given) : productionFetches(given);
 	const compared = skipUnchanged
 		? nameList(
 				contact

@@ -17,6 +17,7 @@ import { requestFor } from '../catalogue/requests';
 import type { Endpoint, FileValue, PreparedRequest } from '../catalogue/types';
 import type { ItemRun } from './itemRun';
 import { OUTCOME, OUTCOME_EVIDENCE, outputShaper } from './output';
+import { withRelatedReadEach } from './readEach';
 import { recordsOf, writtenRecords } from './writtenRecord';
 
 /** A part name or file name safe inside a quoted header parameter. */
@@ -170,7 +171,8 @@ export async function runEndpoint(
 		const mode = prepared.pagination ?? endpoint.pagination;
 		const repeated: string[] = [];
 		request.repeatedRecord = (id) => repeated.push(id);
-		const records = await collectPages(context, request, mode, prepared.limit, prepared.pageSize);
+		const listed = await collectPages(context, request, mode, prepared.limit, prepared.pageSize);
+		const records = await withRelatedReadEach(context, endpoint, prepared, listed, item);
 		if (repeated.length) {
 			item.notices.push(
 				`The list moved while it was read page by page (records added or removed meanwhile): ${repeated.length} record${repeated.length > 1 ? 's' : ''} given again (ID ${repeated.join(', ')}) ${repeated.length > 1 ? 'were' : 'was'} output once. The cursor mode pages without that risk`,

@@ -264,6 +264,11 @@ export interface Endpoint {
 	 * shows but the API leaves out unless asked (a contact's origin and groups).
 	 */
 	readIncludes?: string[];
+	/**
+	 * Related data a list's records come without although asked (production's contact search gives no
+	 * consent): each record is read again for it by the entry named, which loads it (`customer:get`).
+	 */
+	readEach?: { includes: string[]; read: string };
 	/** Values that follow from others (e.g. `product_id` from the path), filled before the checks. */
 	derive?: (request: PreparedRequest) => PreparedRequest;
 	/** Rules across fields. */

@@ -4,6 +4,7 @@ import { atLeastOne, guard } from '../../rules';
 import { SEARCH_RESEND } from '../../resend';
 import type { Endpoint } from '../../types';
 import { newContactNames, profileFields } from './fields';
+import { conformityField } from './gdpr';
 import { MATCH_KEYS, createFindsItsDuplicate, identified } from './matching';
 import { CONTACT_READ_INCLUDES, CUSTOMER_OUTPUT, customerIncludeField, typeField } from './records';
 
@@ -66,7 +67,13 @@ export const customerEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/customers',
 		packs: ['Customers'],
-		fields: [agencyField('body', { placement: 'top' }), ...newContactNames, emailField(), ...profileFields],
+		fields: [
+			agencyField('body', { placement: 'top' }),
+			...newContactNames,
+			emailField(),
+			...profileFields,
+			conformityField,
+		],
 		checks: [
 			atLeastOne(
 				guard('the contact is looked for by email or phone'),
@@ -100,6 +107,8 @@ export const customerEndpoints: Endpoint[] = [
 		path: '/customers/search',
 		packs: ['Customers'],
 		readIncludes: CONTACT_READ_INCLUDES,
+		// Production's search results carry no consent: its lead router reads each contact for it.
+		readEach: { includes: ['consent'], read: 'customer:get' },
 		pagination: 'cursor',
 		resend: SEARCH_RESEND,
 		fields: [
@@ -159,7 +168,7 @@ export const customerEndpoints: Endpoint[] = [
 		method: 'PATCH',
 		path: '/customers/{customerId}',
 		packs: ['Customers'],
-		fields: [customerField('path'), firstnameField(), lastnameField(), emailField(), ...profileFields],
+		fields: [customerField('path'), firstnameField(), lastnameField(), emailField(), ...profileFields, conformityField],
 		outputKeys: CUSTOMER_OUTPUT,
 	},
 	{
