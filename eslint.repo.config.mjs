@@ -95,6 +95,17 @@ export default tseslint.config(
 		},
 	},
 	{
+		// Issue 34: a contributor can hold any shipped file and function in their head. Files still over
+		// the bounds are listed with the issue that brings them under, until it does.
+		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
+		ignores: [
+			'nodes/AgencyCrm/actions/contacts.ts', // issue 32
+			'nodes/AgencyCrmTrigger/deliveryMemory.ts', // issue 33
+			'nodes/AgencyCrmTrigger/receive.ts', // issue 33
+		],
+		rules: { 'max-lines': ['error', 300], 'max-lines-per-function': ['error', 60] },
+	},
+	{
 		// The sandbox tests read the API's JSON answers by path (`body.data[0].customers_id`).
 		files: ['test/support/sandbox/harness.ts', 'test/support/sandbox/receiver.ts'],
 		rules: { '@typescript-eslint/no-explicit-any': 'off' },

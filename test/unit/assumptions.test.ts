@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { ENDPOINTS } from '../../nodes/AgencyCrm/catalogue';
 import { RESOLUTION_SOURCES } from '../../nodes/AgencyCrm/catalogue/criteria/resolve';
-import { OLD_FETCHES } from '../../nodes/AgencyCrm/catalogue/resources/product/fields';
+import { OLD_FETCHES } from '../../nodes/AgencyCrm/catalogue/resources/product/search';
 import { maxPageSizeOf } from '../../nodes/AgencyCrm/catalogue/fields';
 import type { RuleSource } from '../../nodes/AgencyCrm/catalogue/types';
 

@@ -42,114 +42,74 @@ function placementOf(location: FieldLocation, given: Placement): FieldSpec['plac
 	return given.placement ?? (location === 'path' || given.required ? 'top' : 'collection');
 }
 
+/** The From List mode of a record's locator: the records of a search (methods/listSearch.ts), by name. */
+const fromList = (searchListMethod: string) => ({
+	displayName: 'From List',
+	name: 'list',
+	type: 'list' as const,
+	typeOptions: { searchListMethod, searchable: true },
+});
+
+/** How a request names a record: chosen From List or given By ID, the id sent (numeric when it is digits). */
+function locatorField(
+	location: FieldLocation,
+	given: Placement,
+	record: Pick<FieldSpec, 'findWith' | 'key' | 'rules'>,
+	property: INodeProperties,
+): FieldSpec {
+	const placement = placementOf(location, given);
+	return { in: location, ...record, convert: id, required: given.required, placement, property };
+}
+
 export function agencyField(location: FieldLocation, given: Placement = {}): FieldSpec {
-	return {
-		in: location,
-		findWith: 'Agency → Get Many',
-		key: 'agency_id',
-		convert: id,
-		required: given.required,
-		placement: placementOf(location, given),
-		rules: [AGENCY_ID_RULE],
-		property: {
-			displayName: 'Agency',
-			name: 'agencyId',
-			type: 'resourceLocator',
-			default: { mode: 'list', value: '' },
-			description: 'Agency of the site that the request concerns (its agency_ID)',
-			modes: [
-				{
-					displayName: 'From List',
-					name: 'list',
-					type: 'list',
-					typeOptions: { searchListMethod: 'searchAgencies', searchable: true },
-				},
-				digitsOnlyMode('agency', '101'),
-			],
-		},
-	};
+	const record = { findWith: 'Agency → Get Many', key: 'agency_id', rules: [AGENCY_ID_RULE] };
+	return locatorField(location, given, record, {
+		displayName: 'Agency',
+		name: 'agencyId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description: 'Agency of the site that the request concerns (its agency_ID)',
+		modes: [fromList('searchAgencies'), digitsOnlyMode('agency', '101')],
+	});
 }
 
 export function customerField(location: FieldLocation, given: Placement = {}): FieldSpec {
-	return {
-		in: location,
-		findWith: 'Contact → Get Many (by email or phone)',
-		key: 'customers_id',
-		convert: id,
-		required: given.required,
-		placement: placementOf(location, given),
-		property: {
-			displayName: 'Contact',
-			name: 'customerId',
-			type: 'resourceLocator',
-			default: { mode: 'list', value: '' },
-			description: "The contact (the API's customer); search by name, email or phone",
-			modes: [
-				{
-					displayName: 'From List',
-					name: 'list',
-					type: 'list',
-					typeOptions: { searchListMethod: 'searchCustomers', searchable: true },
-				},
-				{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 1042' },
-			],
-		},
-	};
+	const record = { findWith: 'Contact → Get Many (by email or phone)', key: 'customers_id' };
+	return locatorField(location, given, record, {
+		displayName: 'Contact',
+		name: 'customerId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description: "The contact (the API's customer); search by name, email or phone",
+		modes: [
+			fromList('searchCustomers'),
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 1042' },
+		],
+	});
 }
 
 export function productField(location: FieldLocation, given: Placement = {}): FieldSpec {
-	return {
-		in: location,
-		findWith: 'Property → Get Many (by reference or text)',
-		key: 'product_id',
-		convert: id,
-		required: given.required,
-		placement: placementOf(location, given),
-		property: {
-			displayName: 'Property',
-			name: 'productId',
-			type: 'resourceLocator',
-			default: { mode: 'list', value: '' },
-			description: "The property listing (the API's product); search by title or reference",
-			modes: [
-				{
-					displayName: 'From List',
-					name: 'list',
-					type: 'list',
-					typeOptions: { searchListMethod: 'searchProducts', searchable: true },
-				},
-				{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 5001' },
-			],
-		},
-	};
+	const record = { findWith: 'Property → Get Many (by reference or text)', key: 'product_id' };
+	return locatorField(location, given, record, {
+		displayName: 'Property',
+		name: 'productId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description: "The property listing (the API's product); search by title or reference",
+		modes: [fromList('searchProducts'), { displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 5001' }],
+	});
 }
 
 export function userField(location: FieldLocation, given: Placement = {}): FieldSpec {
-	return {
-		in: location,
-		findWith: 'User → Get Many (by name or email)',
-		key: 'user_id',
-		convert: id,
-		required: given.required,
-		placement: placementOf(location, given),
-		rules: [USER_ID_RULE],
-		property: {
-			displayName: 'User',
-			name: 'userId',
-			type: 'resourceLocator',
-			default: { mode: 'list', value: '' },
-			description: 'The user (agent or collaborator); search by name or email',
-			modes: [
-				{
-					displayName: 'From List',
-					name: 'list',
-					type: 'list',
-					typeOptions: { searchListMethod: 'searchUsers', searchable: true },
-				},
-				digitsOnlyMode('user', '12'),
-			],
-		},
-	};
+	const record = { findWith: 'User → Get Many (by name or email)', key: 'user_id', rules: [USER_ID_RULE] };
+	return locatorField(location, given, record, {
+		displayName: 'User',
+		name: 'userId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description: 'The user (agent or collaborator); search by name or email',
+		modes: [fromList('searchUsers'), digitsOnlyMode('user', '12')],
+	});
 }
 
 /** A date-time filter; the key and the format are guesses (docs/assumptions.md "Envelopes and pagination"). */

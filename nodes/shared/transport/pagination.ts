@@ -163,12 +163,8 @@ export async function* paginate(
 ): AsyncGenerator<IDataObject[]> {
 	let yielded = 0;
 	let seen = 0;
-	let cursor: unknown;
-	/** The number of the page asked, for a list that numbers its pages. */
-	let page = 1;
 	let emptyPages = 0;
-	const seenCursors = new Set<string>();
-	let previousFirst: string | undefined;
+	const follow: Follow = { page: 1, seenCursors: new Set() };
 	const firstSeen = offsetRepeats(request, mode);
 	const stop = (reason: string) =>
 		new NodeOperationError(
@@ -182,40 +178,68 @@ export async function* paginate(
 		const position: PagePosition =
 			mode === 'offset'
 				? { size: perPage, offset: seen }
-				: { size: perPage, cursor: mode === 'cursorOffset' ? seen : cursor, page: page > 1 ? page : undefined };
+				: {
+						size: perPage,
+						cursor: mode === 'cursorOffset' ? seen : follow.cursor,
+						page: follow.page > 1 ? follow.page : undefined,
+					};
 
 		const { records, meta } = await fetchPage(context, request, position);
 		const fresh = records.filter(firstSeen);
 		const wanted = limit === undefined ? fresh : fresh.slice(0, limit - yielded);
 		yielded += wanted.length;
 		yield wanted;
-		if (wanted.length < fresh.length || !moreFollow(meta, records, seen, page)) return;
+		if (wanted.length < fresh.length || !moreFollow(meta, records, seen, follow.page)) return;
 		seen += records.length;
 		emptyPages = records.length ? 0 : emptyPages + 1;
 		if (emptyPages >= MAX_EMPTY_PAGES_IN_A_ROW) throw stop(`The API sent ${emptyPages} empty pages in a row`);
-		if (mode === 'cursor' && isBlank(meta.next_cursor) && pageNumber(meta.last_page) !== undefined) {
-			// Pages by number: the next after the one the answer says it is.
-			const next = (pageNumber(meta.current_page) ?? page) + 1;
-			if (next <= page) throw stop(`The API answered page ${next - 1} when page ${page} was asked`);
-			page = next;
-		} else if (mode === 'cursor') {
-			if (isBlank(meta.next_cursor)) {
-				// A short page with no signal at all: a list the API does not page, given whole.
-				if (!signalled(meta) && records.length < perPage) return;
-				throw stop('The API said more records follow (or sent a full page) but gave no next_cursor');
-			}
-			const next = String(meta.next_cursor);
-			if (seenCursors.has(next)) throw stop(`The API returned the cursor "${next}" a second time`);
-			seenCursors.add(next);
-			cursor = meta.next_cursor;
-		} else {
-			if (!records.length) throw stop(`The API said more records follow but sent an empty page at offset ${seen}`);
-			// An API that ignored the offset would serve the same page forever.
-			const first = JSON.stringify(records[0]);
-			if (first === previousFirst) throw stop('The API returned the same page twice');
-			previousFirst = first;
-		}
+		if (mode !== 'cursor') followOffset(follow, records, seen, stop);
+		else if (followCursor(follow, meta, records, perPage, stop)) return;
 	}
+}
+
+/** Where the next page of a cursor or an offset starts, learnt from the pages so far. */
+interface Follow {
+	cursor?: unknown;
+	/** The number of the page asked, for a list that numbers its pages. */
+	page: number;
+	seenCursors: Set<string>;
+	previousFirst?: string;
+}
+
+/** The error that stops paging, saying why. */
+type Stop = (reason: string) => Error;
+
+/**
+ * The next page of a list paged by cursor (or by number, when its answers say which page they are):
+ * true when the page was the whole list (a short page with no signal at all: a list the API does not
+ * page). An answer it cannot follow stops paging.
+ */
+function followCursor(follow: Follow, meta: PageMeta, records: IDataObject[], perPage: number, stop: Stop): boolean {
+	if (isBlank(meta.next_cursor) && pageNumber(meta.last_page) !== undefined) {
+		// Pages by number: the next after the one the answer says it is.
+		const next = (pageNumber(meta.current_page) ?? follow.page) + 1;
+		if (next <= follow.page) throw stop(`The API answered page ${next - 1} when page ${follow.page} was asked`);
+		follow.page = next;
+		return false;
+	}
+	if (isBlank(meta.next_cursor)) {
+		if (!signalled(meta) && records.length < perPage) return true;
+		throw stop('The API said more records follow (or sent a full page) but gave no next_cursor');
+	}
+	const next = String(meta.next_cursor);
+	if (follow.seenCursors.has(next)) throw stop(`The API returned the cursor "${next}" a second time`);
+	follow.seenCursors.add(next);
+	follow.cursor = meta.next_cursor;
+	return false;
+}
+
+/** The next page of a list paged by offset (in `offset` or in `cursor`): an API that ignored it would serve one page forever. */
+function followOffset(follow: Follow, records: IDataObject[], seen: number, stop: Stop) {
+	if (!records.length) throw stop(`The API said more records follow but sent an empty page at offset ${seen}`);
+	const first = JSON.stringify(records[0]);
+	if (first === follow.previousFirst) throw stop('The API returned the same page twice');
+	follow.previousFirst = first;
 }
 
 /** Collects `paginate` into an array. */

@@ -134,6 +134,26 @@ function throttledTooLong(error: NodeApiError, waitedMs: number): NodeApiError {
 }
 
 /**
+ * One attempt, with status errors returned. A 401 is sent again with them thrown: n8n sends it with
+ * the stored token, and on a 401 runs the credential's preAuthentication (a new exchange, shared with
+ * the other callers that saw the same 401) and resends once; a create answered 401 was not processed,
+ * so resending is safe. Once per attempt: a token revoked again while a retry waited is replaced
+ * again. Only that resend throws status errors, and its last answer is read back from the error; a
+ * failure without an answer (a connection reset) comes back as what was thrown.
+ */
+async function attempt(
+	context: ApiContext,
+	request: ApiRequest,
+): Promise<ApiResponse | { thrown: ThrownRequestError }> {
+	try {
+		const response = await send(context, request, 'returned');
+		return response.statusCode === 401 ? await send(context, request, 'thrown') : response;
+	} catch (error) {
+		return thrownAnswer(error as ThrownRequestError) ?? { thrown: error as ThrownRequestError };
+	}
+}
+
+/**
  * The one place requests leave the nodes: authentication through the credential (a 401 is sent once
  * more, through n8n's token exchange), JSON in and out, retries with backoff (waiting with n8n's
  * `sleep`), and the API's errors turned into NodeApiErrors. A 429 pauses every request of the
@@ -151,32 +171,18 @@ export async function apiRequest(context: ApiContext, request: ApiRequest): Prom
 	const failure = (response: ApiResponse) => apiError(context.getNode(), response, request.itemIndex, request.guide);
 	for (;;) {
 		await pacing.ready();
-		let response: ApiResponse;
-		try {
-			response = await send(context, request, 'returned');
-			if (response.statusCode === 401) {
-				// Sent again with status errors thrown: n8n sends it with the stored token, and on a 401 runs
-				// the credential's preAuthentication (a new exchange, shared with the other callers that saw
-				// the same 401) and resends once. A create answered 401 was not processed: resending is safe.
-				// Once per attempt: a token revoked again while a retry waited is replaced again.
-				response = await send(context, request, 'thrown');
+		const response = await attempt(context, request);
+		if ('thrown' in response) {
+			const code = networkCode(response.thrown);
+			const resendable = request.idempotent || request.lookUpOutcome;
+			if (!resendable || !code || !RETRYABLE_NETWORK_CODES.includes(code) || failures >= MAX_RETRIES) {
+				throw thrownToNodeError(context, response.thrown, request);
 			}
-		} catch (error) {
-			// Only the resent request throws status errors: its last answer is read back from the error.
-			const answer = thrownAnswer(error as ThrownRequestError);
-			if (!answer) {
-				const code = networkCode(error as ThrownRequestError);
-				const resendable = request.idempotent || request.lookUpOutcome;
-				if (!resendable || !code || !RETRYABLE_NETWORK_CODES.includes(code) || failures >= MAX_RETRIES) {
-					throw thrownToNodeError(context, error as ThrownRequestError, request);
-				}
-				await sleep(retryDelayMs(failures++, undefined));
-				answerLost = true;
-				const found = await lookedUp(request);
-				if (found) return found;
-				continue;
-			}
-			response = answer;
+			await sleep(retryDelayMs(failures++, undefined));
+			answerLost = true;
+			const found = await lookedUp(request);
+			if (found) return found;
+			continue;
 		}
 		if (response.statusCode < 400) return response;
 		if (removedByLostAttempt(request, response, answerLost)) {

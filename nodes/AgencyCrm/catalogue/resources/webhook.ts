@@ -1,3 +1,5 @@
+import type { INodeProperties } from 'n8n-workflow';
+
 import { EVENT_OPTIONS } from '../../../shared/events';
 import { keyValues, stringList, wholeNumber } from '../convert';
 import { idInPath } from '../fields';
@@ -89,6 +91,28 @@ export const triggerEventsField: FieldSpec = {
 	},
 };
 
+/** The headers each delivery carries, name and value: they replace a hook's current headers entirely. */
+const HEADERS: INodeProperties = {
+	displayName: 'Headers',
+	name: 'headers',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	default: {},
+	placeholder: 'Add Header',
+	description:
+		'Headers sent with each delivery, e.g. a secret the receiver checks; they replace the current headers entirely',
+	options: [
+		{
+			displayName: 'Header',
+			name: 'header',
+			values: [
+				{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+			],
+		},
+	],
+};
+
 /** Headers, auth and format: the optional part of create and update. */
 function deliveryFields(isCreate: boolean): FieldSpec[] {
 	const stated = (test: (value: unknown) => string | undefined) => (isCreate ? [] : [rule(spec(PUT_BODY), test)]);
@@ -98,26 +122,7 @@ function deliveryFields(isCreate: boolean): FieldSpec[] {
 			placement: 'collection',
 			convert: keyValues,
 			rules: stated(isObject),
-			property: {
-				displayName: 'Headers',
-				name: 'headers',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				default: {},
-				placeholder: 'Add Header',
-				description:
-					'Headers sent with each delivery, e.g. a secret the receiver checks; they replace the current headers entirely',
-				options: [
-					{
-						displayName: 'Header',
-						name: 'header',
-						values: [
-							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-							{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-						],
-					},
-				],
-			},
+			property: HEADERS,
 		},
 		{
 			in: 'body',

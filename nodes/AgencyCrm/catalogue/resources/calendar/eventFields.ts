@@ -1,8 +1,9 @@
-import { idList, numeric, participants, toUtcDateTime, wholeNumber } from '../../convert';
+import { idList, numeric, toUtcDateTime, wholeNumber } from '../../convert';
 import { integer, isBoolean, isText, numberBetween, rule, spec, utcDateTime } from '../../rules';
 import { keyOf, withParts } from '../../fields';
 import type { FieldSpec, Rule } from '../../types';
 import { CREATE_EVENT } from './checks';
+import { participantsField } from './participants';
 import { recurrenceField } from './recurrence';
 
 /**
@@ -18,6 +19,18 @@ type Need = 'required' | 'optional';
 
 const placed = (need: Need, key: string): Pick<FieldSpec, 'placement' | 'required'> =>
 	need === 'required' ? { placement: 'top', required: required(key) } : { placement: 'collection' };
+
+/** The spec's format of an event's times, as quoted for each. */
+const TIME_FORMATS: Record<string, string> = {
+	starts_at: '"starts_at: UTC YYYY-MM-DDTHH:MM:SSZ, trailing Z required"',
+	ends_at: '"ends_at: Same format"',
+};
+
+/** When the event starts or ends: any date-time the user gives, sent in UTC as the spec's format says. */
+function eventTime(need: Need, key: string, property: FieldSpec['property']): FieldSpec {
+	const rules = [rule(spec(`${CREATE_EVENT}: ${TIME_FORMATS[key]}`), utcDateTime)];
+	return { in: 'body', ...placed(need, key), convert: toUtcDateTime, rules, property };
+}
 
 /** The fields a new event needs, in the order of the form. */
 export function essentialEventFields(need: Need): FieldSpec[] {
@@ -39,32 +52,20 @@ export function essentialEventFields(need: Need): FieldSpec[] {
 					'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 			},
 		},
-		{
-			in: 'body',
-			...placed(need, 'starts_at'),
-			convert: toUtcDateTime,
-			rules: [rule(spec(`${CREATE_EVENT}: "starts_at: UTC YYYY-MM-DDTHH:MM:SSZ, trailing Z required"`), utcDateTime)],
-			property: {
-				displayName: 'Starts At',
-				name: 'startsAt',
-				type: 'dateTime',
-				default: '',
-				description: 'Start of the event, sent in UTC',
-			},
-		},
-		{
-			in: 'body',
-			...placed(need, 'ends_at'),
-			convert: toUtcDateTime,
-			rules: [rule(spec(`${CREATE_EVENT}: "ends_at: Same format"`), utcDateTime)],
-			property: {
-				displayName: 'Ends At',
-				name: 'endsAt',
-				type: 'dateTime',
-				default: '',
-				description: 'End of the event, after its start, sent in UTC',
-			},
-		},
+		eventTime(need, 'starts_at', {
+			displayName: 'Starts At',
+			name: 'startsAt',
+			type: 'dateTime',
+			default: '',
+			description: 'Start of the event, sent in UTC',
+		}),
+		eventTime(need, 'ends_at', {
+			displayName: 'Ends At',
+			name: 'endsAt',
+			type: 'dateTime',
+			default: '',
+			description: 'End of the event, after its start, sent in UTC',
+		}),
 		{
 			in: 'body',
 			...placed(need, 'all_day'),
@@ -77,52 +78,7 @@ export function essentialEventFields(need: Need): FieldSpec[] {
 				description: 'Whether the event lasts the whole day',
 			},
 		},
-		{
-			in: 'body',
-			placement: need === 'required' ? 'top' : 'collection',
-			key: 'users',
-			convert: participants,
-			convertsExtraBody: true,
-			property: {
-				displayName: 'Participants',
-				name: 'participants',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				default: {},
-				placeholder: 'Add Participant',
-				description:
-					'Users taking part: each once, exactly one organizer and exactly one creator. Sent as users (a guess of the key); none is sent when empty. Under another key: leave this empty and give the list in Extra Body Fields.',
-				options: [
-					{
-						displayName: 'Participant',
-						name: 'participant',
-						values: [
-							{
-								displayName: 'Is Creator',
-								name: 'isCreator',
-								type: 'boolean',
-								default: false,
-								description: 'Whether this user created the event',
-							},
-							{
-								displayName: 'Is Organizer',
-								name: 'isOrganizer',
-								type: 'boolean',
-								default: false,
-								description: 'Whether this user organizes the event',
-							},
-							{
-								displayName: 'User ID',
-								name: 'userId',
-								type: 'string',
-								default: '',
-								placeholder: 'e.g. 1001',
-							},
-						],
-					},
-				],
-			},
-		},
+		participantsField(need === 'required' ? 'top' : 'collection'),
 	];
 }
 

@@ -3,19 +3,9 @@ import { agencyField, productField } from '../../fields';
 import { check, guess, integer, rule, spec } from '../../rules';
 import { SEARCH_RESEND } from '../../resend';
 import type { Endpoint, PreparedRequest } from '../../types';
-import {
-	FETCH_FIELDS,
-	PRICE_RANGE_FIELDS,
-	PRODUCT_OUTPUT,
-	PRODUCT_SEARCH,
-	SORT_FIELDS,
-	listingFields,
-	modifiedSinceField,
-	propertyTypeField,
-	statusField,
-	transactionTypeField,
-} from './fields';
+import { PRODUCT_OUTPUT, listingFields, propertyTypeField, statusField, transactionTypeField } from './fields';
 import { pictureUpload } from './pictures';
+import { FETCH_FIELDS, PRICE_RANGE_FIELDS, PRODUCT_SEARCH, SORT_FIELDS, modifiedSinceField } from './search';
 
 /** What a product create needs, as the sandbox decides (docs/assumptions.md "Product"). */
 const CREATE_NEEDS = guess('a product create needs agency_id');

@@ -9,13 +9,34 @@ import {
 	spec,
 	unreadableImage,
 } from '../../rules';
-import type { Endpoint } from '../../types';
+import type { Endpoint, FieldSpec } from '../../types';
 import { partNameField, uploadAsChosen } from '../../uploads';
 
 /** Spec section 4 "Products" and section 8: "minimum width 800 px, maximum 20 MB" for both uploads. */
 const PHOTO = spec(
 	'section 4 "Products", POST /products/{productId}/pictures/public: "Upload a public photo; minimum width 800 px, maximum 20 MB" (private: "same limits")',
 );
+
+/** The photo, read from the item's binary field: an image within the spec's limits. */
+const photoField: FieldSpec = {
+	in: 'file',
+	placement: 'top',
+	key: 'file',
+	required: PHOTO,
+	rules: [
+		rule(PHOTO, imageOnly),
+		unreadableImage,
+		rule(PHOTO, maxBytes(MAX_UPLOAD_BYTES)),
+		rule(PHOTO, minImageWidth(MIN_PICTURE_WIDTH)),
+	],
+	property: {
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		description: 'Name of the input binary field holding the image',
+	},
+};
 
 /** One of the two picture uploads; the part name `file` and the `title` are our guess. */
 export function pictureUpload(visibility: 'public' | 'private'): Endpoint {
@@ -46,25 +67,7 @@ export function pictureUpload(visibility: 'public' | 'private'): Endpoint {
 		},
 		fields: [
 			productField('path'),
-			{
-				in: 'file',
-				placement: 'top',
-				key: 'file',
-				required: PHOTO,
-				rules: [
-					rule(PHOTO, imageOnly),
-					unreadableImage,
-					rule(PHOTO, maxBytes(MAX_UPLOAD_BYTES)),
-					rule(PHOTO, minImageWidth(MIN_PICTURE_WIDTH)),
-				],
-				property: {
-					displayName: 'Input Binary Field',
-					name: 'binaryPropertyName',
-					type: 'string',
-					default: 'data',
-					description: 'Name of the input binary field holding the image',
-				},
-			},
+			photoField,
 			{
 				in: 'body',
 				placement: 'collection',
