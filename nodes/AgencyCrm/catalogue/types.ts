@@ -264,10 +264,7 @@ export interface Endpoint {
 	 * shows but the API leaves out unless asked (a contact's origin and groups).
 	 */
 	readIncludes?: string[];
-	/**
-	 * Related data a list's records come without although asked (production's contact search gives no
-	 * consent): each record is read again for it by the entry named, which loads it (`customer:get`).
-	 */
+	/** Related data a list's records lack though asked (a search's consent): each is read by the entry named. */
 	readEach?: { includes: string[]; read: string };
 	/** Values that follow from others (e.g. `product_id` from the path), filled before the checks. */
 	derive?: (request: PreparedRequest) => PreparedRequest;
