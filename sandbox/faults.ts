@@ -30,6 +30,8 @@ export interface FaultProfile {
 	consent_dropped: boolean;
 	/** Faults also apply to the token endpoint. */
 	include_token: boolean;
+	/** The faults apply to this route only (`POST /customers`, as the request log names routes); none: to every route. */
+	only_route: string | null;
 }
 
 /** The name of an injected fault, as the request log and the counters show it. */
@@ -171,6 +173,7 @@ export class Faults {
 			consent_proof_failure: reader.optionalBoolean('consent_proof_failure') ?? false,
 			consent_dropped: reader.optionalBoolean('consent_dropped') ?? false,
 			include_token: reader.optionalBoolean('include_token') ?? false,
+			only_route: reader.optionalString('only_route', { nullable: true }) ?? null,
 		};
 		reader.throwIfInvalid();
 		if (clientId === undefined) this.global = new ActiveFaults(profile, this.now);
@@ -195,10 +198,11 @@ export class Faults {
 		return (clientId !== undefined ? this.byClient.get(clientId) : undefined) ?? this.global;
 	}
 
-	/** What happens to a request: a token revocation, its latency, then its outcome. */
-	decide(clientId: string | undefined, isTokenEndpoint: boolean, authenticated: boolean): FaultDecision {
+	/** What happens to a request of `route` (`POST /customers`): a token revocation, its latency, then its outcome. */
+	decide(clientId: string | undefined, isTokenEndpoint: boolean, authenticated: boolean, route: string): FaultDecision {
 		const faults = this.activeFor(clientId);
 		if (!faults || (isTokenEndpoint && !faults.profile.include_token)) return NO_FAULT;
+		if (faults.profile.only_route !== null && faults.profile.only_route !== route) return NO_FAULT;
 		return { latencyMs: faults.profile.latency_ms, ...faults.decide(authenticated && !isTokenEndpoint) };
 	}
 

@@ -238,7 +238,12 @@ async function serveLogged(
 	{ isTokenEndpoint, authenticated }: { isTokenEndpoint: boolean; authenticated: boolean },
 	answer: () => Reply,
 ): Promise<void> {
-	const { latencyMs, revokeTokens, outcome } = context.faults.decide(exchange.clientId, isTokenEndpoint, authenticated);
+	const { latencyMs, revokeTokens, outcome } = context.faults.decide(
+		exchange.clientId,
+		isTokenEndpoint,
+		authenticated,
+		exchange.route ?? `${exchange.method} ${exchange.path}`,
+	);
 	const profiled = (reply: Reply) =>
 		isTokenEndpoint ? reply : context.profiles.adaptReply(exchange.clientId, reply, exchange);
 	const faults: FaultName[] = [];

@@ -62,6 +62,8 @@ stage "lint" npm run lint --silent
 stage "types" npm run typecheck --silent
 stage "format" npm run format:check --silent
 stage "build" npm run build --silent
+# Generated cases of the contact policy (test/inprocess/contactPolicy.test.ts): 1,000 in the gate, 10,000 in the suite.
+export AGENCY_CRM_PROPERTY_RUNS="${AGENCY_CRM_PROPERTY_RUNS:-$([ "${1:-}" = --check ] && echo 1000 || echo 10000)}"
 stage "unit, sandbox and in-process tests" npx jest --config jest.config.js
 [ "${1:-}" = --check ] && finish npm-run-check
 stage "real n8n" bash scripts/test-real-n8n.sh

@@ -206,14 +206,17 @@ test('the website lead example runs reference use case 1: upsert, search request
 		rating: 4,
 	});
 
-	// The same lead again: the contact is found by email and updated, not duplicated.
+	// The same lead again: the contact is found by email; it holds every field already, so nothing is
+	// written (issue 32: `unchanged`), and nothing is duplicated.
 	await admin(origin, 'POST', '/reset');
 	const second = await executeWorkflow(instance, 'exampleUseCase01');
 	expect(second.output['Create or Update Contact'][0]).toMatchObject({
-		outcome: 'updated',
+		outcome: 'unchanged',
+		matched_by: 'email',
 		customers_id: customer.customers_id,
 	});
 	expect(await requestsTo('POST /customers')).toBe(0);
+	expect(await requestsTo('PATCH /customers/{customerId}')).toBe(0);
 	// The follow-up exists already: the API's 409 says so, and the run goes on (issue 26).
 	expect(second.error).toBeUndefined();
 	expect(second.output['Add Property to Follow-Up'][0]).toMatchObject({

@@ -76,7 +76,7 @@ test('after a lead, the contact page waits for the workflow, refreshing itself, 
 	const [agent] = (await h.api('GET', '/users', { query: { agency_id: '101' } })).body.data as Array<{
 		user_id: number;
 	}>;
-	expect((await h.api('PATCH', `/customers/${customerId}`, { body: { user_id: agent.user_id } })).status).toBe(200);
+	expect((await h.api('PATCH', `/customers/${customerId}`, { body: { user_id: agent.user_id } })).status).toBe(204);
 	expect(aftermath(await open(location))).toContain('The workflow is at work: 2 requests to the API so far.');
 	await sleep(2100);
 	const done = await open(location);

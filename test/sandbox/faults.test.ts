@@ -40,7 +40,7 @@ describe('injected faults', () => {
 		/** A request arriving at `ms`: "ok", or the status and Retry-After of the injected error. */
 		const arrivingAt = (ms: number) => {
 			now = ms;
-			const { outcome } = faults.decide('demo-client', false, true);
+			const { outcome } = faults.decide('demo-client', false, true, 'GET /discovery');
 			return outcome.kind === 'error' ? `${outcome.error.status} ${outcome.error.headers?.['Retry-After']}` : 'ok';
 		};
 		expect([5_000, 5_000, 5_300, 5_999, 6_000, 6_000, 6_001, 8_500].map(arrivingAt)).toEqual([
@@ -111,6 +111,17 @@ describe('injected faults', () => {
 			);
 		expect(await found('reset.before@example.org')).toEqual([]);
 		expect(await found('reset.after@example.org')).toEqual(['Après']);
+	});
+
+	test('only_route keeps the faults to one route: every create loses its answer, searches are answered', async () => {
+		await h.token();
+		await h.admin('POST', '/faults', { client_id: 'demo-client', reset_after_rate: 1, only_route: 'POST /customers' });
+		await expect(
+			h.api('POST', '/customers', { body: { lastname: 'Seule', email: 'only.route@example.org' } }),
+		).rejects.toThrow();
+		const search = await h.api('POST', '/customers/search', { body: { email: 'only.route@example.org' } });
+		expect(search.body.data.map((customer: { lastname: string }) => customer.lastname)).toEqual(['Seule']);
+		await h.admin('DELETE', '/faults');
 	});
 
 	test('reset_after_rate counts the processed requests only, deterministically', async () => {

@@ -1,6 +1,7 @@
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
-import { createCustomer, upsertCustomer } from '../../nodes/AgencyCrm/actions/contacts';
+import { createCustomer } from '../../nodes/AgencyCrm/actions/contact/create';
+import { upsertCustomer } from '../../nodes/AgencyCrm/actions/contact/upsert';
 import type { ItemRun } from '../../nodes/AgencyCrm/actions/itemRun';
 import { WriteOrder } from '../../nodes/AgencyCrm/actions/writeOrder';
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
@@ -9,10 +10,10 @@ import type { ScriptedAnswer } from '../support/fakeN8n';
 import { errorAnswer, fakeContext, ok, status } from '../support/fakeN8n';
 
 /**
- * Customer Create and Create or Update (reference use case 1) against scripted answers, as production
- * takes them (issue 26, point 5): which searches go out and in which form, which hits count as the
- * contact, how a new contact is created (email first, phones after), and the evidence behind
- * `outcome`.
+ * Contact → Create and Create or Update (reference use case 1) against scripted answers, as production
+ * takes them: the requests on the wire (which searches go out and in which form, a new contact created
+ * with its email first and given its phones after, answers without a body read back) and what the
+ * item outputs. The decision itself is tested without I/O in contactDecision.test.ts.
  */
 /** A contact as the API answers it whole: most of the keys Simplified keeps (a smaller answer is read back). */
 const whole = (fields: IDataObject): IDataObject => ({
@@ -28,11 +29,11 @@ const page = (records: IDataObject[]) => ok({ data: records, meta: { has_more: f
 const noMatch = () => page([]);
 const conflict = () => errorAnswer(409, 'DUPLICATE_CUSTOMER', 'Customer 42 already has this email.');
 
-/** Only the body and the query are read from the prepared request, so only they are given. */
-async function run(operation: 'create' | 'upsert', body: IDataObject, answers: ScriptedAnswer[]) {
+/** Only the body, the query and the settings are read from the prepared request, so only they are given. */
+async function run(operation: 'create' | 'upsert', body: IDataObject, answers: ScriptedAnswer[], settings = {}) {
 	const fake = fakeContext({ answers });
 	// Output Raw: these records are too small for the Simplified keys, which would output them whole with a hint.
-	const prepared = { body, qs: {}, pathParams: {}, output: { mode: 'raw' } } as unknown as Parameters<
+	const prepared = { body, qs: {}, pathParams: {}, settings, output: { mode: 'raw' } } as unknown as Parameters<
 		typeof upsertCustomer
 	>[1];
 	const item: ItemRun = { index: 0, turn: new WriteOrder().reserve(0), notices: [] };
@@ -45,7 +46,7 @@ async function run(operation: 'create' | 'upsert', body: IDataObject, answers: S
 		unused: fake.unusedAnswers(),
 	};
 }
-const upsert = (body: IDataObject, answers: ScriptedAnswer[]) => run('upsert', body, answers);
+const upsert = (body: IDataObject, answers: ScriptedAnswer[], settings = {}) => run('upsert', body, answers, settings);
 
 const searchBy = (filter: IDataObject) => ({
 	method: 'POST',
@@ -80,157 +81,133 @@ describe('phones as production compares and searches them', () => {
 	});
 });
 
-test('email misses, phone hits (searched in national form): the contact found by phone is updated (not its agency)', async () => {
+test('an item with an email is searched by its email only, by default: the contact with it is updated', async () => {
 	const { output, requests } = await upsert(
-		{ email: 'ana@example.com', phone: '+33 6 01 02 03 04', firstname: 'Ana', agency_id: 101 },
+		{ email: 'ana@example.com', phone: '+33 6 01 02 03 04', firstname: 'Ana' },
 		[
-			noMatch(),
-			page([{ customers_id: 42, lastname: 'Martin', phone: '06 01 02 03 04' }]),
-			ok({ data: whole({ customers_id: 42, firstname: 'Ana' }) }),
+			page([whole({ customers_id: 42, email: 'ana@example.com', phone: '06 01 02 03 04' })]),
+			status(204, {}, ''),
+			ok({ data: whole({ customers_id: 42, email: 'ana@example.com', phone: '06 01 02 03 04', firstname: 'Ana' }) }),
 		],
 	);
 	expect(requests).toEqual([
 		searchBy({ email: 'ana@example.com' }),
-		searchBy({ phone: '0601020304' }),
-		{
-			method: 'PATCH',
-			url: '/customers/42',
-			body: { email: 'ana@example.com', phone: '+33 6 01 02 03 04', firstname: 'Ana' },
-		},
+		{ method: 'PATCH', url: '/customers/42', body: { firstname: 'Ana' } },
+		{ method: 'GET', url: '/customers/42', body: undefined },
 	]);
-	expect(output).toEqual([
-		whole({
-			customers_id: 42,
-			firstname: 'Ana',
-			outcome: 'updated',
-			outcome_evidence: 'found by its phone 0601020304',
-		}),
-	]);
+	expect(output[0]).toMatchObject({
+		customers_id: 42,
+		firstname: 'Ana',
+		outcome: 'updated',
+		matched_by: 'email',
+		outcome_evidence: 'found by its email ana@example.com; updated (HTTP 204, then read back)',
+	});
 });
 
-test('email hits (in another case, the most recent of two exact matches): no phone search is sent', async () => {
-	const { requests } = await upsert({ email: 'Ana@Example.com', phone: '0601020304' }, [
-		page([
-			{ id: 41, email: 'ana@example.com', created_at: '2025-01-01T10:00:00+00:00' },
-			{ id: 42, email: 'ANA@example.com', created_at: '2026-01-01T10:00:00+00:00' },
-			{ id: 43, email: 'diana@example.com', created_at: '2026-06-01T10:00:00+00:00' },
-		]),
-		ok({ data: whole({ id: 42 }) }),
-	]);
-	expect(routes(requests)).toEqual(['POST /customers/search', 'PATCH /customers/42']);
-});
-
-test('a search hit whose email and phones are not those searched is never updated: the next key is tried, then a create', async () => {
-	// Production's search is not exact: it answers with contacts that merely resemble the value.
-	const strangers = page([
-		{ customers_id: 900, email: 'anna@example.com', phone: '0499999999' },
-		{ customers_id: 899, email: null, phones: [{ type: 'work', number: '0488888888' }] },
-	]);
-	const body = { email: 'new@example.com', lastname: 'Durand' };
-	const { output, requests, notices } = await upsert(body, [
-		strangers,
-		status(201, {}, { data: { id: 1001, ...body } }),
-	]);
-	expect(routes(requests)).toEqual(['POST /customers/search', 'POST /customers']);
-	expect(output[0]).toMatchObject({ id: 1001, outcome: 'created' });
-	expect(notices).toEqual([expect.stringContaining('contacts whose email and phones are not those searched')]);
-});
-
-describe('a shared phone never attaches a lead to someone else', () => {
-	test('the contact with that phone but another email or name is left alone; the lead is created with its email, then gets the phone', async () => {
-		const switchboard = { id: 500, email: 'reception@agency.example', lastname: 'Accueil', phone: '0478000000' };
-		const body = { email: 'paul@example.com', lastname: 'Roux', phone: '+33 4 78 00 00 00', agency_id: 101 };
-		const { output, requests, notices } = await upsert(body, [
+test('"Email, Then Phones": the email misses, the phone (searched in national form) finds a contact whose name confirms it; its agency stays', async () => {
+	const { output, requests } = await upsert(
+		{ email: 'ana@example.com', phone: '+33 6 01 02 03 04', lastname: 'Martin', agency_id: 101 },
+		[
 			noMatch(),
-			page([switchboard]),
-			status(201, {}, { data: { id: 1002, email: 'paul@example.com', lastname: 'Roux', phone: null } }),
-			ok({ data: whole({ id: 1002, email: 'paul@example.com', lastname: 'Roux', phone: '0478000000' }) }),
-		]);
-		expect(requests.slice(2)).toEqual([
-			{
-				method: 'POST',
-				url: '/customers',
-				body: { email: 'paul@example.com', lastname: 'Roux', agency_id: 101, check_duplicate: true },
-			},
-			{ method: 'PATCH', url: '/customers/1002', body: { phone: '+33 4 78 00 00 00' } },
-		]);
-		expect(output[0]).toMatchObject({ id: 1002, phone: '0478000000', outcome: 'created' });
-		expect(notices).toEqual([expect.stringContaining('Contact 500 has the phone 0478000000 but another email')]);
-	});
-
-	test('a partner with the same phone and last name but another first name is someone else too', async () => {
-		const partner = { id: 501, firstname: 'Anne', lastname: 'Martin', mobile_phone: '0611223344' };
-		const body = { firstname: 'Paul', lastname: 'Martin', mobile_phone: '0611223344' };
-		const { requests } = await upsert(body, [
-			page([partner]),
-			status(201, {}, { data: { id: 1003, firstname: 'Paul', lastname: 'Martin' } }),
-			ok({ data: whole({ id: 1003, firstname: 'Paul', lastname: 'Martin', mobile_phone: '0611223344' }) }),
-		]);
-		expect(routes(requests)).toEqual(['POST /customers/search', 'POST /customers', 'PATCH /customers/1003']);
-	});
-
-	test('the same person found by phone (nothing contradicts) is the match', async () => {
-		const { requests } = await upsert({ lastname: 'MARTIN', mobile_phone: '06 11 22 33 44' }, [
-			page([{ id: 7, lastname: 'Martin', firstname: 'Anne', mobilePhone: '+33611223344' }]),
-			ok({ data: whole({ id: 7 }) }),
-		]);
-		expect(routes(requests)).toEqual(['POST /customers/search', 'PATCH /customers/7']);
-	});
-});
-
-test('nothing found: the contact is created once, with Check Duplicate, and its outcome says why it is new', async () => {
-	const body = { email: 'new@example.com', lastname: 'Durand', agency_id: 101 };
-	const { output, requests } = await upsert(body, [noMatch(), status(201, {}, { data: { id: 77, ...body } })]);
-	expect(requests[1]).toEqual({ method: 'POST', url: '/customers', body: { ...body, check_duplicate: true } });
-	expect(requests).toHaveLength(2);
-	expect(output).toEqual([
-		{
-			id: 77,
-			...body,
-			outcome: 'created',
-			outcome_evidence: 'created with Check Duplicate on, which the API refuses with 409 for a known email or phone',
-		},
+			page([whole({ customers_id: 42, lastname: 'Martin', phone: '06 01 02 03 04', agency_id: 102 })]),
+			status(204, {}, ''),
+			ok({ data: whole({ customers_id: 42, lastname: 'Martin', email: 'ana@example.com', agency_id: 102 }) }),
+		],
+		{ matchBy: 'emailThenPhones' },
+	);
+	expect(requests.slice(0, 3)).toEqual([
+		searchBy({ email: 'ana@example.com' }),
+		searchBy({ phone: '0601020304' }),
+		{ method: 'PATCH', url: '/customers/42', body: { email: 'ana@example.com' } },
 	]);
+	expect(output[0]).toMatchObject({
+		outcome: 'updated',
+		matched_by: 'phone',
+		fields_not_taken: { agency_id: 'a contact found keeps its own agency' },
+	});
 });
 
-test('the create answers 409 (a contact the search missed): it is found by its email and updated', async () => {
-	const body = { email: 'ana@example.com', firstname: 'Ana', agency_id: 101 };
+test('search hits whose email is not the one searched are never updated: the contact is created', async () => {
+	const strangers = page([whole({ customers_id: 900, email: 'anna@example.com' })]);
+	const body = { email: 'new@example.com', lastname: 'Durand' };
+	const { output, requests } = await upsert(body, [strangers, status(201, {}, { data: whole({ id: 1001, ...body }) })]);
+	expect(routes(requests)).toEqual(['POST /customers/search', 'POST /customers']);
+	expect(output[0]).toMatchObject({ id: 1001, outcome: 'created', matched_by: null });
+});
+
+test('nothing found: the contact is created once, with its email first and Check Duplicate on, then given its phones', async () => {
+	const body = { email: 'new@example.com', lastname: 'Durand', agency_id: 101, mobile_phone: '0611223344' };
 	const { output, requests } = await upsert(body, [
 		noMatch(),
-		conflict(),
-		page([{ id: 42, email: 'ana@example.com' }]),
-		ok({ data: whole({ id: 42, firstname: 'Ana' }) }),
+		status(201, {}, { data: whole({ id: 77, email: 'new@example.com', lastname: 'Durand' }) }),
+		status(204, {}, ''),
+		ok({ data: whole({ id: 77, email: 'new@example.com', lastname: 'Durand', mobile_phone: '0611223344' }) }),
 	]);
-	expect(routes(requests)).toEqual([
-		'POST /customers/search',
-		'POST /customers',
-		'POST /customers/search',
-		'PATCH /customers/42',
+	expect(requests.slice(1)).toEqual([
+		{
+			method: 'POST',
+			url: '/customers',
+			body: { email: 'new@example.com', lastname: 'Durand', agency_id: 101, check_duplicate: true },
+		},
+		{ method: 'PATCH', url: '/customers/77', body: { mobile_phone: '0611223344' } },
+		{ method: 'GET', url: '/customers/77', body: undefined },
 	]);
-	expect(requests[3].body).toEqual({ email: 'ana@example.com', firstname: 'Ana' });
-	expect(output[0]).toMatchObject({ outcome: 'updated', outcome_evidence: expect.stringContaining('HTTP 409') });
+	expect(output[0]).toMatchObject({
+		id: 77,
+		mobile_phone: '0611223344',
+		outcome: 'created',
+		outcome_evidence:
+			'no contact has the email new@example.com; created with its email, then given its phones (HTTP 201)',
+	});
+	expect(output[0]).not.toHaveProperty('fields_not_taken');
 });
 
-test('the create and the update answer without a body: the contact is read back by the id in Location, then by its path', async () => {
-	const body = { email: 'ana@example.com', lastname: 'Martin', phone: '0611223344' };
+test('the create answers without a body: the contact is read back by the id in Location', async () => {
+	const body = { email: 'ana@example.com', lastname: 'Martin' };
 	const { output, requests, unused } = await upsert(body, [
 		noMatch(),
-		noMatch(),
 		status(201, { location: 'https://crm.example/api/v2/site/customers/42' }, ''),
-		ok({ data: { id: 42, email: 'ana@example.com', lastname: 'Martin' } }),
+		ok({ data: whole({ id: 42, email: 'ana@example.com', lastname: 'Martin' }) }),
+	]);
+	expect(routes(requests)).toEqual(['POST /customers/search', 'POST /customers', 'GET /customers/42']);
+	expect(output[0]).toMatchObject({ id: 42, outcome: 'created' });
+	expect(unused).toBe(0);
+});
+
+test('a create answered without the contact or its ID: the contact is found by its email, and gets its phones', async () => {
+	const body = { email: 'nina@example.com', lastname: 'Petit', phone: '0611000001' };
+	const { output, requests } = await upsert(body, [
+		noMatch(),
+		ok({ success: true }),
+		page([whole({ id: 88, email: 'nina@example.com', lastname: 'Petit' })]),
 		status(204, {}, ''),
-		ok({ data: { id: 42, email: 'ana@example.com', lastname: 'Martin', phone: '0611223344' } }),
+		ok({ data: whole({ id: 88, email: 'nina@example.com', lastname: 'Petit', phone: '0611000001' }) }),
 	]);
 	expect(routes(requests)).toEqual([
 		'POST /customers/search',
-		'POST /customers/search',
 		'POST /customers',
-		'GET /customers/42',
-		'PATCH /customers/42',
-		'GET /customers/42',
+		'POST /customers/search',
+		'PATCH /customers/88',
+		'GET /customers/88',
 	]);
-	expect(output[0]).toMatchObject({ id: 42, phone: '0611223344', outcome: 'created' });
-	expect(unused).toBe(0);
+	expect(output[0]).toMatchObject({ id: 88, phone: '0611000001', outcome: 'created' });
+	expect(JSON.stringify(output)).not.toContain('check_duplicate');
+});
+
+test("a refused update of the contact found fails the item with the API's words and outcome failed, for Continue On Fail", async () => {
+	const error = await upsert({ email: 'ana@example.com', lastname: 'Martin' }, [
+		page([whole({ id: 42, email: 'ana@example.com' })]),
+		errorAnswer(422, 'VALIDATION_ERROR', 'The given data was invalid.', {
+			details: [{ field: 'lastname', message: 'too long' }],
+		}),
+	]).catch((thrown: unknown) => thrown as NodeApiError);
+	expect((error as NodeApiError).httpCode).toBe('422');
+	expect((error as NodeApiError).context.output).toEqual({
+		outcome: 'failed',
+		outcome_evidence: expect.stringMatching(
+			/^The API refused the update of contact 42 \(found by its email ana@example.com\): VALIDATION_ERROR/,
+		),
+	});
 });
 
 describe('Customer Create says whether the contact was created or already existed, by the answer', () => {
@@ -278,27 +255,6 @@ describe('Customer Create says whether the contact was created or already existe
 	});
 });
 
-test('a create answered without the contact or its ID: the contact is found by what was created, and gets its phones', async () => {
-	const body = { email: 'nina@example.com', lastname: 'Petit', phone: '0611000001' };
-	const { output, requests, notices } = await upsert(body, [
-		noMatch(),
-		noMatch(),
-		ok({ success: true }),
-		page([whole({ id: 88, email: 'nina@example.com', lastname: 'Petit' })]),
-		ok({ data: whole({ id: 88, email: 'nina@example.com', lastname: 'Petit', phone: '0611000001' }) }),
-	]);
-	expect(routes(requests)).toEqual([
-		'POST /customers/search',
-		'POST /customers/search',
-		'POST /customers',
-		'POST /customers/search',
-		'PATCH /customers/88',
-	]);
-	expect(output[0]).toMatchObject({ id: 88, phone: '0611000001', outcome: 'created' });
-	expect(JSON.stringify(output)).not.toContain('check_duplicate');
-	expect(notices).toEqual([expect.stringContaining('without the record or its ID')]);
-});
-
 test('Check Duplicate answered 409 for a phone whose contact is someone else: the 409 stands, saying which contact and why', async () => {
 	const fake = fakeContext({
 		answers: [
@@ -318,5 +274,5 @@ test('Check Duplicate answered 409 for a phone whose contact is someone else: th
 		.call(fake.execute, findEndpoint('customer', 'create')!, prepared, item)
 		.catch((thrown: unknown) => thrown as NodeApiError);
 	expect((error as NodeApiError).message).toContain('(HTTP 409)');
-	expect((error as NodeApiError).description).toContain('Contact 500 has the phone 0478000000 but another email');
+	expect((error as NodeApiError).description).toContain('Contact 500 has the phone but another email');
 });

@@ -85,7 +85,6 @@ const ENDS_BEFORE_IT_STARTS = { from: '2025-11-10T00:00:00Z', to: '2025-11-03T00
 
 /** Input that breaks each guessed check across fields, keyed by operation. */
 const BREAKING_CHECKS: Record<string, (parameters: Parameters) => Parameters> = {
-	'customer:create': (parameters) => ({ ...parameters, lastname: '', additionalFields: {} }),
 	'lead:createSeller': (parameters) => ({ ...parameters, additionalFields: {} }),
 	'lead:createBuyer': (parameters) => ({ ...parameters, additionalFields: {} }),
 	'user:deletePhoto': (parameters) => ({ ...parameters, profilePicture: false, signaturePicture: false }),

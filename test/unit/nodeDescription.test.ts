@@ -227,7 +227,7 @@ describe('version 2: the contact forms put the match keys first', () => {
 	);
 
 	test('Create or Update says how it matches, in its description and in a notice', () => {
-		const saying = 'matched by email, then phone, then mobile phone';
+		const saying = 'matched by email, or by phone when there is none';
 		const upsert = ENDPOINTS.find(
 			(endpoint) => endpoint.resource === 'customer' && endpoint.operation.value === 'upsert',
 		)!;
@@ -235,7 +235,7 @@ describe('version 2: the contact forms put the match keys first', () => {
 		const [notice] = form('customer', 'upsert', 2);
 		expect(notice).toMatchObject({ type: 'notice' });
 		expect(notice.displayName).toBe(
-			'Matched by email, then phone, then mobile phone; updated if found, created otherwise (outcome: updated or created)',
+			'The contact is the one with this email (by its phones only when the item has none); it is updated, or created, and a contact found by phone whose email or name says it is someone else is left alone (see Options)',
 		);
 	});
 
@@ -249,12 +249,14 @@ describe('version 2: data in Additional Fields and Filters, settings under Optio
 	const SETTINGS = [
 		'checkDuplicate',
 		'concurrency',
+		'exactMatchesOnly',
 		'extraBodyJson',
 		'extraQueryJson',
 		'fetch',
 		'fields',
 		'include',
 		'includeLogs',
+		'matchBy',
 		'output',
 		'paginationMode',
 		'perPage',
@@ -264,6 +266,8 @@ describe('version 2: data in Additional Fields and Filters, settings under Optio
 		'timeZone',
 		'uploadEncoding',
 		'uploadPartName',
+		'whenPhoneMatchDiffers',
+		'withoutEmail',
 	];
 	const operations = ENDPOINTS.map(
 		(endpoint) => [`${endpoint.resource}:${endpoint.operation.value}`, endpoint] as const,

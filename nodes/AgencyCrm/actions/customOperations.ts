@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { CustomOperationKey, Endpoint, PreparedRequest } from '../catalogue/types';
-import { createCustomer, upsertCustomer } from './contacts';
+import { createCustomer } from './contact/create';
+import { upsertCustomer } from './contact/upsert';
 import type { ItemRun } from './itemRun';
 
 /** Runs an operation that is more than one request, from its prepared request. */

@@ -192,6 +192,8 @@ function place(endpoint: Endpoint, inputs: Inputs, env: ConvertEnv): PreparedReq
 		else if (field.in === 'query') request.qs[key] = value as IDataObject[string];
 		else if (field.in === 'file') {
 			for (const file of [value].flat() as FileValue[]) request.files.push({ part: key, file });
+		} else if (field.in === 'node') {
+			request.settings = { ...request.settings, [field.property.name]: value as IDataObject[string] };
 		} else if (field.in !== 'criteria') setDeep(request.body, key, value);
 	}
 	const options = itemOptionsOf(endpoint);

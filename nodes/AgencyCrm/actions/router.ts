@@ -42,8 +42,11 @@ function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: numb
 function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
 	const httpCode = error instanceof NodeApiError ? error.httpCode : undefined;
 	const apiError = error.context.apiError as IDataObject | undefined;
+	// What the operation said of the failure as data (a contact's `outcome: failed`), beside the error.
+	const output = error.context.output as IDataObject | undefined;
 	return {
 		json: {
+			...output,
 			error: error.message,
 			description: error.description ? plainDescription(error.description) : undefined,
 			httpCode: httpCode ?? undefined,

@@ -171,8 +171,18 @@ export async function runEndpoint(
 		const mode = prepared.pagination ?? endpoint.pagination;
 		const repeated: string[] = [];
 		request.repeatedRecord = (id) => repeated.push(id);
+		const filter = endpoint.keepRecords?.(prepared);
+		let dropped = 0;
+		if (filter) {
+			request.keepRecord = (record) => {
+				const kept = filter.keep(record);
+				if (!kept) dropped++;
+				return kept;
+			};
+		}
 		const listed = await collectPages(context, request, mode, prepared.limit, prepared.pageSize);
 		const records = await withRelatedReadEach(context, endpoint, prepared, listed, item);
+		if (filter && dropped) item.notices.push(filter.dropped(dropped));
 		if (repeated.length) {
 			item.notices.push(
 				`The list moved while it was read page by page (records added or removed meanwhile): ${repeated.length} record${repeated.length > 1 ? 's' : ''} given again (ID ${repeated.join(', ')}) ${repeated.length > 1 ? 'were' : 'was'} output once. The cursor mode pages without that risk`,

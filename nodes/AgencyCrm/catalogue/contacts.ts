@@ -56,30 +56,86 @@ export function contactIdOf(record: IDataObject): string | number | undefined {
 	return undefined;
 }
 
-/** A name as people compare it: case, accents and spacing aside. */
-function nameOf(value: unknown): string | undefined {
-	if (typeof value !== 'string') return undefined;
-	const name = value
+/** The words of a name as people compare them: case, accents, hyphens and spacing aside ("Jean-Pierre" → jean, pierre). */
+function nameWords(value: unknown): string[] {
+	if (typeof value !== 'string') return [];
+	return value
 		.normalize('NFD')
 		.replace(/[\u0300-\u036f]/g, '')
-		.replace(/\s+/g, ' ')
-		.trim()
-		.toLowerCase();
-	return name || undefined;
+		.toLowerCase()
+		.split(/[^a-z0-9]+/)
+		.filter(Boolean);
+}
+
+/** One word against another: the same, or an initial of it ("J." for "Jean"). */
+const wordAgrees = (a: string, b: string) =>
+	a === b || (a.length === 1 && b.startsWith(a)) || (b.length === 1 && a.startsWith(b));
+
+/**
+ * How a name on a contact found compares with the item's: `missing` when either has none, `same`, a
+ * `variant` (one is the other's first words or initials: "Jean" and "Jean-Pierre", "J. Dupont"), or
+ * `other`.
+ */
+export type NameMatch = 'missing' | 'same' | 'variant' | 'other';
+
+export function compareNames(found: unknown, wanted: unknown): NameMatch {
+	const a = nameWords(found);
+	const b = nameWords(wanted);
+	if (!a.length || !b.length) return 'missing';
+	if (a.join(' ') === b.join(' ')) return 'same';
+	const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+	const leading = shorter.every((word, index) => wordAgrees(word, longer[index]));
+	const contained = shorter.every((word) => longer.some((other) => wordAgrees(word, other)));
+	return leading || contained ? 'variant' : 'other';
 }
 
 /**
- * What of a contact found by phone says it is someone else: an email, a last name or a first name
- * that both have and that differ. Switchboards, portal relay numbers and couples share phones, and
- * production finds duplicates by phone too: a phone alone never proves the contact is the one meant.
+ * What of a contact found by phone says it is someone else (empty: nothing), as production's own
+ * clients judge a phone hit (docs/contacts.md): another real email; another first name; another last
+ * name unless the first names are the same (a name changed by marriage). A contact without an email found
+ * for an item that has one must also confirm it by a name: a nameless record holding the phone (a
+ * switchboard, a call log) is not the person. Switchboards, portal relay numbers and couples share
+ * phones, and production finds duplicates by phone too: a phone alone never proves the contact is
+ * the one meant.
  */
 export function contradictions(found: IDataObject, wanted: IDataObject): string[] {
-	const differ = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && a !== b;
-	return [
-		...(differ(emailOf(found.email), emailOf(wanted.email)) ? ['email'] : []),
-		...(differ(nameOf(found.lastname), nameOf(wanted.lastname)) ? ['last name'] : []),
-		...(differ(nameOf(found.firstname), nameOf(wanted.firstname)) ? ['first name'] : []),
-	];
+	const wantedEmail = realEmailOf(wanted.email);
+	const foundEmail = realEmailOf(found.email);
+	const first = compareNames(found.firstname, wanted.firstname);
+	const last = compareNames(found.lastname, wanted.lastname);
+	const agrees = (match: NameMatch) => match === 'same' || match === 'variant';
+	const reasons: string[] = [];
+	if (wantedEmail && foundEmail && wantedEmail !== foundEmail) reasons.push('another email');
+	if (first === 'other') reasons.push('another first name');
+	// A last name changed by marriage keeps the first name whole: an initial ("J.") confirms nothing then.
+	if (last === 'other' && first !== 'same') reasons.push('another last name');
+	if (wantedEmail && !foundEmail && !reasons.length && !agrees(first) && !agrees(last)) {
+		reasons.push('no email, and no name that confirms it');
+	}
+	return reasons;
+}
+
+/**
+ * Production creates no contact without an email (docs/assumptions.md "Production evidence"). A
+ * contact known only by its phone gets an address on the reserved `.invalid` domain (RFC 2606: it
+ * can never receive mail), made of the phone's national digits and, to tell apart two people who
+ * share the phone, their name: stable, so that the same lead sent twice names the same contact, and
+ * recognisable by anyone who reads it.
+ */
+export const PLACEHOLDER_DOMAIN = 'no-email.invalid';
+
+export function placeholderEmail(phone: string, names: { firstname?: unknown; lastname?: unknown } = {}): string {
+	const digits = nationalPhone(phone)?.replace(/\D/g, '') ?? '';
+	const name = [...nameWords(names.firstname), ...nameWords(names.lastname)].join('-').slice(0, 40);
+	return `${digits}${name ? `.${name}` : ''}@${PLACEHOLDER_DOMAIN}`;
+}
+
+export const isPlaceholderEmail = (value: unknown): boolean =>
+	emailOf(value)?.endsWith(`@${PLACEHOLDER_DOMAIN}`) === true;
+
+/** The email as compared, unless it is a placeholder (which says the contact has none). */
+export function realEmailOf(value: unknown): string | undefined {
+	return isPlaceholderEmail(value) ? undefined : emailOf(value);
 }
 
 /**

@@ -151,6 +151,8 @@ export interface PreparedRequest {
 	limit?: number;
 	/** What the Output option asked, for operations that offer it (actions/output.ts). */
 	output?: OutputChoice;
+	/** The endpoint's own options the node reads itself (`in: 'node'` fields), by property name: how it decides, not what it sends. */
+	settings?: IDataObject;
 	/** What resolving the criteria against the site's found to say (catalogue/criteria/): judged with the rest. */
 	criteriaProblems?: Problem[];
 	/** Problems that do not block: guesses the input contradicts, shown to the user as hints. */
@@ -202,10 +204,7 @@ export interface WrittenRecord {
 	include?: string;
 	/** Read back whatever the write answered: the write is confirmed by what the API then holds (a consent). */
 	always?: boolean;
-	/**
-	 * What the read-back shows that does not confirm the write (`shows no consent`), or undefined when
-	 * it does: then the output says `confirmed: true`; otherwise the item fails saying what it showed.
-	 */
+	/** What the read-back shows that does not confirm the write (`shows no consent`), failing the item; none: `confirmed: true`. */
 	confirm?: (readBack: IDataObject, request: PreparedRequest) => string | undefined;
 }
 
@@ -226,10 +225,7 @@ export interface OutputKeys {
 	related?: string[];
 	/** Other names a key comes back under (production's `id` for `customers_id`): kept when the key itself is absent. */
 	alternatives?: Record<string, string[]>;
-	/**
-	 * Groups of `{critere_name, critere_value}` items (a property's `criteres_*`): Simplified turns them
-	 * into one `criteria` object of `name: value` pairs; Raw and Selected Fields keep them as they are.
-	 */
+	/** Groups of `{critere_name, critere_value}` items (`criteres_*`): Simplified makes them one `criteria` object of `name: value` pairs; Raw and Selected Fields keep them. */
 	criteriaGroups?: string[];
 }
 
@@ -266,6 +262,10 @@ export interface Endpoint {
 	readIncludes?: string[];
 	/** Related data a list's records lack though asked (a search's consent): each is read by the entry named. */
 	readEach?: { includes: string[]; read: string };
+	/** For a list whose answer holds more than was asked (a loose search): the records kept, and the notice on the others. */
+	keepRecords?: (
+		request: PreparedRequest,
+	) => { keep: (record: IDataObject) => boolean; dropped: (count: number) => string } | undefined;
 	/** Values that follow from others (e.g. `product_id` from the path), filled before the checks. */
 	derive?: (request: PreparedRequest) => PreparedRequest;
 	/** Rules across fields. */

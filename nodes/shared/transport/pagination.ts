@@ -185,7 +185,7 @@ export async function* paginate(
 					};
 
 		const { records, meta } = await fetchPage(context, request, position);
-		const fresh = records.filter(firstSeen);
+		const fresh = records.filter(firstSeen).filter(request.keepRecord ?? (() => true));
 		const wanted = limit === undefined ? fresh : fresh.slice(0, limit - yielded);
 		yielded += wanted.length;
 		yield wanted;

@@ -27,6 +27,8 @@ export interface ApiRequest {
 	recordIdentity?: (record: IDataObject) => string | undefined;
 	/** Told of each record an offset-paged list gave again (pagination.ts), which is dropped. */
 	repeatedRecord?: (id: string) => void;
+	/** For a list whose answer holds more than was asked: the records kept; the others are neither output nor counted. */
+	keepRecord?: (record: IDataObject) => boolean;
 	/** For a list whose paging parameters are not the spec's `per_page`, `cursor` and `offset` (pagination.ts). */
 	pageKeys?: Partial<PageKeys>;
 	/** `binary` for endpoints that may answer with an image instead of JSON. */

@@ -4,14 +4,14 @@
  */
 import { createdAt, includesOf, pageReply, readAgencyFilter, requireAgencyInScope, route } from '../../api';
 import type { ApiRoute, World } from '../../api';
-import { ApiError, ok } from '../../http';
+import { ApiError, noContent, ok } from '../../http';
 import { CUSTOMER_TYPES } from '../../model';
 import type { Customer } from '../../model';
 import { cursorPage, readPageRequest } from '../../pagination';
 import { FieldReader, objectBody } from '../../validation';
 import { CUSTOMER_PACK, pathCustomer } from './access';
 import { findDuplicate, phoneNumbersOf } from './duplicates';
-import { readCustomerChanges, requireCustomerIdentity } from './fields';
+import { readCustomerChanges, requireCustomerEmail } from './fields';
 import { createCustomer, customerView, updateCustomer } from './records';
 
 export function contactRoutes(world: World): ApiRoute[] {
@@ -23,7 +23,7 @@ export function contactRoutes(world: World): ApiRoute[] {
 			const changes = readCustomerChanges(reader, store, request.grant.siteId);
 			if (changes.agency_id !== undefined) requireAgencyInScope(request, changes.agency_id);
 			const checkDuplicate = reader.optionalBoolean('check_duplicate') ?? false;
-			requireCustomerIdentity(reader, changes);
+			requireCustomerEmail(reader, changes);
 			reader.throwIfInvalid();
 			const duplicate = findDuplicate(store, request.grant.siteId, changes);
 			if (duplicate && checkDuplicate) {
@@ -73,7 +73,9 @@ export function contactRoutes(world: World): ApiRoute[] {
 			const changes = readCustomerChanges(reader, store, request.grant.siteId, customer);
 			if (changes.agency_id !== undefined) requireAgencyInScope(request, changes.agency_id);
 			reader.throwIfInvalid();
-			return ok(customerView(store, updateCustomer(world, customer, changes)));
+			// Production answers an update with 204 and no body: only a read-back shows what it took.
+			updateCustomer(world, customer, changes);
+			return noContent();
 		}),
 	];
 }

@@ -126,6 +126,14 @@ function readAddress(reader: FieldReader): Customer['address'] {
 }
 
 /**
+ * `POST /customers` as production takes it: no contact without an email (docs/sandbox.md "As
+ * production"). Leads and the console keep the looser rule below.
+ */
+export function requireCustomerEmail(reader: FieldReader, changes: CustomerChanges): void {
+	if (!changes.email && !reader.refused('email')) reader.fail('email', 'is required: a contact needs an email');
+}
+
+/**
  * A customer needs a name or a way to reach them. A value given but refused (an email that is not
  * one) already has its own detail: saying that none was given would contradict it.
  */

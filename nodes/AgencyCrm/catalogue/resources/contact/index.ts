@@ -1,12 +1,19 @@
 import { contactKeys } from '../../contacts';
 import { agencyField, customerField, emailField, firstnameField, lastnameField, updatedSinceField } from '../../fields';
-import { atLeastOne, guard } from '../../rules';
 import { SEARCH_RESEND } from '../../resend';
 import type { Endpoint } from '../../types';
 import { newContactNames, profileFields } from './fields';
 import { conformityField } from './gdpr';
-import { MATCH_KEYS, createFindsItsDuplicate, identified } from './matching';
+import {
+	MATCH_KEYS,
+	POLICY_FIELDS,
+	POLICY_NOTICE,
+	createFindsItsDuplicate,
+	emailNeeded,
+	emailOrPhoneGiven,
+} from './matching';
 import { CONTACT_READ_INCLUDES, CUSTOMER_OUTPUT, customerIncludeField, typeField } from './records';
+import { exactHitsOption, exactHits, phoneFilterField } from './search';
 
 export { CONTACT_FIELDS } from './fields';
 export { CONTACT_READ_INCLUDES } from './records';
@@ -19,7 +26,7 @@ export const customerEndpoints: Endpoint[] = [
 			value: 'create',
 			action: 'Create a contact',
 			description:
-				"Create a contact from any of email, phone or last name. A contact with the same email or phone on the site is returned instead, unchanged, unless Check Duplicate is on. The output's outcome says which: created or existing.",
+				"Create a contact with its email (Agency CRM creates none without). A contact with the same email or phone on the site is returned instead, unchanged, unless Check Duplicate is on. The output's outcome says which: created or existing.",
 		},
 		method: 'POST',
 		path: '/customers',
@@ -48,7 +55,7 @@ export const customerEndpoints: Endpoint[] = [
 			notice:
 				'Agency CRM finds an existing contact by email or phone: it returns that contact, unchanged (outcome: existing), instead of a new one, unless Check Duplicate (under Options) is on',
 		},
-		checks: [identified],
+		checks: [emailNeeded],
 		resend: createFindsItsDuplicate,
 		outputKeys: CUSTOMER_OUTPUT,
 		custom: 'createCustomer',
@@ -62,7 +69,7 @@ export const customerEndpoints: Endpoint[] = [
 			action: 'Create or update a contact',
 			// The wording n8n's lint asks of an upsert, with how the contact is matched.
 			description:
-				'Create a new contact (matched by email, then phone, then mobile phone), or update the current one if it already exists (upsert)',
+				'Create a new contact (matched by email, or by phone when there is none), or update the current one if it already exists (upsert)',
 		},
 		method: 'POST',
 		path: '/customers',
@@ -73,24 +80,14 @@ export const customerEndpoints: Endpoint[] = [
 			emailField(),
 			...profileFields,
 			conformityField,
+			...POLICY_FIELDS,
 		],
-		checks: [
-			atLeastOne(
-				guard('the contact is looked for by email or phone'),
-				'"Email", "Phone" or "Mobile Phone"',
-				'is required to find the contact',
-				(request) => [request.body.email, request.body.phone, request.body.mobile_phone],
-			),
-		],
+		checks: [emailOrPhoneGiven],
 		resend: {
 			...createFindsItsDuplicate,
-			reason: `Its searches read and its update is a partial update, both resent. Its create: ${createFindsItsDuplicate.reason}`,
+			reason: `Its searches read and its update is a partial update, both resent. Its create carries an email and is looked for by it after a lost answer, then sent again only when not found. ${createFindsItsDuplicate.reason}`,
 		},
-		match: {
-			keys: MATCH_KEYS,
-			notice:
-				'Matched by email, then phone, then mobile phone; updated if found, created otherwise (outcome: updated or created)',
-		},
+		match: { keys: MATCH_KEYS, notice: POLICY_NOTICE },
 		custom: 'upsertCustomer',
 		outputKeys: CUSTOMER_OUTPUT,
 		writes: (request) => contactKeys(request.body),
@@ -101,7 +98,8 @@ export const customerEndpoints: Endpoint[] = [
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many contacts',
-			description: 'Search contacts by email, phone, text, agency, type or last change, newest first',
+			description:
+				"Search contacts by email, phone, text, agency, type or last change, newest first. Agency CRM's search is not exact: hits that only contain the email or phone are left out unless Exact Matches Only is off.",
 		},
 		method: 'POST',
 		path: '/customers/search',
@@ -113,17 +111,7 @@ export const customerEndpoints: Endpoint[] = [
 		resend: SEARCH_RESEND,
 		fields: [
 			emailField(),
-			{
-				in: 'body',
-				placement: 'collection',
-				property: {
-					displayName: 'Phone',
-					name: 'phone',
-					type: 'string',
-					default: '',
-					description: 'Matches the phone, the mobile phone and every other number of the contact',
-				},
-			},
+			phoneFilterField,
 			{
 				in: 'body',
 				placement: 'collection',
@@ -139,7 +127,9 @@ export const customerEndpoints: Endpoint[] = [
 			typeField(),
 			updatedSinceField(),
 			customerIncludeField(),
+			exactHitsOption,
 		],
+		keepRecords: exactHits,
 		outputKeys: CUSTOMER_OUTPUT,
 	},
 	{

@@ -1,5 +1,140 @@
-import { atLeastOne, guess, isEmpty } from '../../rules';
-import type { ResendPolicy } from '../../types';
+import { PLACEHOLDER_DOMAIN } from '../../contacts';
+import { atLeastOne, check, evidence, guard, isEmpty, oneOf, rule } from '../../rules';
+import type { Check, FieldSpec, ResendPolicy } from '../../types';
+
+/**
+ * How Contact → Create or Update decides which contact an item is (docs/contacts.md): the policy's
+ * three settings, their defaults (production's practice, per docs/assumptions.md "Production
+ * evidence"), and the production rules the decision relies on.
+ */
+
+/** Production creates no contact without an email; the router's changelog left such leads "to check". */
+export const NO_CONTACT_WITHOUT_EMAIL = evidence('production creates no contact without an email');
+
+/** Production's contact search is loose and newest first: the clients page through it and keep exact hits. */
+export const LOOSE_CONTACT_SEARCH = evidence('contact search hits are not exact: keep those whose email or phone is');
+
+/** Hits of one contact search looked at, a page at a time: production's search is not exact, so the contact may not lead. */
+export const SEARCH_PAGE_SIZE = 100;
+export const SEARCH_HITS_LOOKED_AT = 500;
+
+export const MATCH_BY = { emailElsePhones: 'emailElsePhones', emailThenPhones: 'emailThenPhones' } as const;
+export const WHEN_DIFFERS = { create: 'create', fail: 'fail', update: 'update' } as const;
+export const WITHOUT_EMAIL = { placeholder: 'placeholder', fail: 'fail' } as const;
+
+/** The policy of one item, as the decision reads it (actions/contact/decide.ts). */
+export interface ContactPolicy {
+	matchBy: keyof typeof MATCH_BY;
+	whenPhoneMatchDiffers: keyof typeof WHEN_DIFFERS;
+	withoutEmail: keyof typeof WITHOUT_EMAIL;
+}
+
+const POLICY_CHOICES = guard('the node decides which contact an item is by one of these policies');
+
+const matchBy: FieldSpec = {
+	in: 'node',
+	placement: 'collection',
+	setting: true,
+	rules: [rule(POLICY_CHOICES, oneOf(Object.values(MATCH_BY)))],
+	property: {
+		displayName: 'Match By',
+		name: 'matchBy',
+		type: 'options',
+		options: [
+			{
+				name: 'Email, Else Phones',
+				value: MATCH_BY.emailElsePhones,
+				description:
+					'The contact with the email given (case and spaces ignored); phones only for an item without an email',
+			},
+			{
+				name: 'Email, Then Phones',
+				value: MATCH_BY.emailThenPhones,
+				description:
+					'As above, and when no contact has the email, a contact with one of the phones whose name confirms it',
+			},
+		],
+		default: 'emailElsePhones',
+		description:
+			'What identifies the contact. Phones are compared by their last 9 digits, so +33 6 12 34 56 78 and 06 12 34 56 78 are one number.',
+	},
+};
+
+const whenPhoneMatchDiffers: FieldSpec = {
+	in: 'node',
+	placement: 'collection',
+	setting: true,
+	rules: [rule(POLICY_CHOICES, oneOf(Object.values(WHEN_DIFFERS)))],
+	property: {
+		displayName: 'If the Contact Found by Phone Differs',
+		name: 'whenPhoneMatchDiffers',
+		type: 'options',
+		options: [
+			{
+				name: 'Create a New Contact',
+				value: WHEN_DIFFERS.create,
+				description: 'A shared phone (a couple, a switchboard) does not make two people one contact',
+			},
+			{
+				name: 'Fail the Item',
+				value: WHEN_DIFFERS.fail,
+				description: 'Stop and say which contact has the phone and what differs',
+			},
+			{
+				name: 'Update It, Keeping Its Name and Email',
+				value: WHEN_DIFFERS.update,
+				description: "Write the item's other fields to it; its name and email stay as they are",
+			},
+		],
+		default: 'create',
+		description:
+			'A contact found by phone differs when it has another email or another first name, or another last name under another first name (Jean and Jean-Pierre, or a married name, are the same person)',
+	},
+};
+
+const withoutEmail: FieldSpec = {
+	in: 'node',
+	placement: 'collection',
+	setting: true,
+	rules: [rule(POLICY_CHOICES, oneOf(Object.values(WITHOUT_EMAIL)))],
+	property: {
+		displayName: 'New Contact Without Email',
+		name: 'withoutEmail',
+		type: 'options',
+		options: [
+			{
+				name: 'Create With a Placeholder Email',
+				value: WITHOUT_EMAIL.placeholder,
+				description: `Agency CRM needs an email: use one made of the phone (and name) on ${PLACEHOLDER_DOMAIN}, e.g. 0612345678.jean-dupont@${PLACEHOLDER_DOMAIN}`,
+			},
+			{
+				name: 'Fail the Item',
+				value: WITHOUT_EMAIL.fail,
+				description: 'Stop, saying the item needs an Email',
+			},
+		],
+		default: 'placeholder',
+		description:
+			'What to do with an item that has phones but no email when no contact has them: Agency CRM creates no contact without an email',
+	},
+};
+
+/** The policy's settings, under Options (version 2) or Additional Fields (version 1). */
+export const POLICY_FIELDS: FieldSpec[] = [matchBy, whenPhoneMatchDiffers, withoutEmail];
+
+/** The policy an item asked for; each setting left out takes its default. */
+export function policyOf(settings: Record<string, unknown> = {}): ContactPolicy {
+	const chosen = (field: FieldSpec) => String(settings[field.property.name] ?? field.property.default);
+	return {
+		matchBy: chosen(matchBy) as ContactPolicy['matchBy'],
+		whenPhoneMatchDiffers: chosen(whenPhoneMatchDiffers) as ContactPolicy['whenPhoneMatchDiffers'],
+		withoutEmail: chosen(withoutEmail) as ContactPolicy['withoutEmail'],
+	};
+}
+
+/** The one-sentence policy the operation's notice states, and docs/contacts.md explains. */
+export const POLICY_NOTICE =
+	'The contact is the one with this email (by its phones only when the item has none); it is updated, or created, and a contact found by phone whose email or name says it is someone else is left alone (see Options)';
 
 /** The fields an existing contact is found by, in the order Create or Update searches them. */
 export const MATCH_KEYS = ['email', 'phone', 'mobilePhone'];
@@ -22,10 +157,23 @@ export const createFindsItsDuplicate: ResendPolicy = {
 		'Spec section 4: "Duplicates are detected by email OR phones (any match on the same site). Without `check_duplicate`, a found duplicate leads to the existing customer being used": the second send returns the contact the first one made. Without an email or a phone, or with Check Duplicate on ("not shown"), a second send may make a second contact.',
 };
 
-/** What a new contact needs, as the sandbox decides (docs/assumptions.md "Customer duplicates"). */
-export const identified = atLeastOne(
-	guess('a new contact needs one of lastname, email, phone or mobile_phone'),
-	'"Last Name", "Email", "Phone" or "Mobile Phone"',
-	'is empty for all four, though the API probably needs one',
-	(request) => ['lastname', 'email', 'phone', 'mobile_phone'].map((key) => request.body[key]),
+/** Contact → Create sends what production takes: a contact with an email; Create or Update makes one for phone-only leads. */
+export const emailNeeded: Check = check(NO_CONTACT_WITHOUT_EMAIL, (request) =>
+	isEmpty(request.body.email)
+		? [
+				{
+					field: '"Email"',
+					message:
+						'is required: Agency CRM creates no contact without an email. For a lead known by its phone only, use Contact → Create or Update, which finds it by phone or creates it with a placeholder email',
+				},
+			]
+		: [],
+);
+
+/** Create or Update looks the contact up by its email or its phones. */
+export const emailOrPhoneGiven = atLeastOne(
+	guard('the contact is looked for by email or phone'),
+	'"Email", "Phone" or "Mobile Phone"',
+	'is required to find the contact',
+	(request) => [request.body.email, request.body.phone, request.body.mobile_phone],
 );

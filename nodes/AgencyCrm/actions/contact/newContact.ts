@@ -1,0 +1,134 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { contactIdOf, emailOf, mostRecent, placeholderEmail } from '../../catalogue/contacts';
+import type { ContactPolicy } from '../../catalogue/resources/contact/matching';
+import type { NotTaken } from './changes';
+import { PHONE_KEYS, notHeld, split } from './changes';
+import { byEmail, claimed, expected, phonesToSearch } from './find';
+import { confirmed, failure } from './readBack';
+import type { ContactPlan, Decision, Failure } from './steps';
+
+/**
+ * A new contact, as production's own client makes one (docs/assumptions.md "Production evidence"):
+ * with its email (or a placeholder one: production creates no contact without) and its names first,
+ * Check Duplicate on, so that only its email can make it someone else's; its phones once it exists,
+ * as production's duplicate rule (email or phone) would otherwise attach it to whoever shares them.
+ * After a lost answer the create is looked for by that email (upsert's sender), never sent blind.
+ */
+
+/** Every field of a body not taken, for the same reason. */
+const allNotTaken = (body: IDataObject, reason: string): NotTaken =>
+	Object.fromEntries(Object.keys(body).map((key) => [key, reason]));
+
+/** The email a new contact is created with: the item's, or a placeholder; none: the item fails naming Email. */
+function emailForCreate(body: IDataObject, policy: ContactPolicy, notices: string[]): string | Failure {
+	if (emailOf(body.email)) return String(body.email).trim();
+	const [phone] = phonesToSearch(body);
+	if (policy.withoutEmail === 'fail' || !phone) {
+		const description =
+			'Give the item an Email, or set Options → New Contact Without Email to "Create With a Placeholder Email".';
+		return failure(
+			'No contact has this phone, and Agency CRM creates no contact without an email',
+			description,
+			notices,
+		);
+	}
+	const placeholder = placeholderEmail(phone.searched, body);
+	notices.push(
+		`Created with the placeholder email ${placeholder}: the item has none, and Agency CRM creates no contact without one`,
+	);
+	return placeholder;
+}
+
+/**
+ * The contact the create refused with 409 names: the one with its email, updated by `found`; none
+ * any search returns: the item fails with the API's answer.
+ */
+function* refusedAsDuplicate(
+	email: string,
+	refusal: { message: string; cause: unknown },
+	found: (contact: IDataObject, evidence: string) => ContactPlan<Decision | Failure>,
+	notices: string[],
+): ContactPlan<Decision | Failure> {
+	const existing = mostRecent(yield* claimed(yield* byEmail(email), () => byEmail(email)));
+	if (existing)
+		return yield* found(
+			existing,
+			`the create was refused with HTTP 409 (${refusal.message}); found by its email ${email}`,
+		);
+	return failure(
+		`${refusal.message} No contact search returns it.`,
+		'Check the contacts with this email in Agency CRM.',
+		notices,
+		refusal.cause,
+	);
+}
+
+/** A new contact's phones, once it exists: what was sent in all, the record in hand, and the phones refused. */
+function* givenPhones(
+	id: string | number,
+	made: IDataObject,
+	first: IDataObject,
+	phones: IDataObject,
+): ContactPlan<{ sent: IDataObject; inHand?: IDataObject; refusedPhones: NotTaken }> {
+	if (!Object.keys(phones).length) return { sent: first, inHand: made, refusedPhones: {} };
+	const added = yield { kind: 'update', id, changes: phones };
+	if (added.kind === 'refused') {
+		const reason = `the contact was created, but the API refused its phones: ${added.message}`;
+		return { sent: first, inHand: made, refusedPhones: allNotTaken(phones, reason) };
+	}
+	return { sent: { ...first, ...phones }, inHand: expected(added, 'written').record, refusedPhones: {} };
+}
+
+/** `searched`: what the searches found, for the evidence; `found`: how a contact that turns out to exist is updated. */
+export function* newContact(
+	body: IDataObject,
+	policy: ContactPolicy,
+	searched: string,
+	notices: string[],
+	found: (contact: IDataObject, evidence: string) => ContactPlan<Decision | Failure>,
+): ContactPlan<Decision | Failure> {
+	const email = emailForCreate(body, policy, notices);
+	if (typeof email !== 'string') return email;
+	const [phones, rest] = split(body, PHONE_KEYS);
+	const first = { ...rest, email, check_duplicate: true };
+	const answer = yield { kind: 'create', body: first };
+	if (answer.kind === 'refused' && answer.status === 409)
+		return yield* refusedAsDuplicate(email, answer, found, notices);
+	if (answer.kind === 'refused') {
+		return failure(answer.message, 'Nothing was created. Fix what the API names and run again.', notices, answer.cause);
+	}
+	const written = expected(answer, 'written');
+	const inAnswer = written.record && contactIdOf(written.record) !== undefined ? written.record : undefined;
+	const made = inAnswer ?? mostRecent(yield* byEmail(email));
+	if (written.existed && made) return yield* found(made, written.existed);
+	// A lost answer's look-up found a contact with the email that does not hold what the create sent:
+	// another client made it meanwhile, and this create was refused. It is the contact: updated.
+	if (written.lookedUp && made && Object.keys(notHeld(rest, made, 'nothing')).length) {
+		const evidence = `the create's answer was lost, and the contact with its email ${email} does not hold what it sent`;
+		return yield* found(made, evidence);
+	}
+	const withPhones = Object.keys(phones).length > 0;
+	const evidence = `${searched}; created with its email${withPhones ? ', then given its phones' : ''} (HTTP ${written.status})`;
+	const id = made && contactIdOf(made);
+	if (!made || id === undefined) {
+		const reason = 'the contact was created, but neither the answer nor a search gave its ID to add them';
+		return {
+			outcome: 'created',
+			record: written.record ?? first,
+			evidence,
+			notTaken: allNotTaken(phones, reason),
+			notices,
+		};
+	}
+	yield { kind: 'claim', ids: [id] };
+	const { sent, inHand, refusedPhones } = yield* givenPhones(id, made, first, phones);
+	const after = yield* confirmed(id, inHand, sent, `HTTP ${written.status}`, notices);
+	return {
+		outcome: 'created',
+		record: after.record,
+		evidence,
+		notTaken: { ...after.notTaken, ...refusedPhones },
+		notices,
+	};
+}

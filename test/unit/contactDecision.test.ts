@@ -1,0 +1,302 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { decideContact } from '../../nodes/AgencyCrm/actions/contact/decide';
+import type { Answer, Decision, Failure, Step } from '../../nodes/AgencyCrm/actions/contact/steps';
+import type { ContactPolicy } from '../../nodes/AgencyCrm/catalogue/resources/contact/matching';
+import { policyOf } from '../../nodes/AgencyCrm/catalogue/resources/contact/matching';
+
+/**
+ * The contact decision of Create or Update (issue 32), with no I/O: the requests it asks for, in
+ * order, given the API's answers, and the outcome it ends with. Each case the issue found wrong is a
+ * test of its own, named after it.
+ */
+
+const DEFAULTS = policyOf();
+
+/** Drives the decision: each step it yields is recorded and answered with the next answer. */
+function decide(body: IDataObject, answers: Answer[], policy: ContactPolicy = DEFAULTS) {
+	const steps: Step[] = [];
+	const plan = decideContact(body, policy);
+	let next = plan.next();
+	while (!next.done) {
+		steps.push(next.value);
+		const answer = answers.shift();
+		if (!answer) throw new Error(`no answer left for ${JSON.stringify(next.value)}`);
+		next = plan.next(answer);
+	}
+	expect(answers).toEqual([]);
+	return { steps, result: next.value };
+}
+
+const hits = (...records: IDataObject[]): Answer => ({ kind: 'hits', records });
+const claimed = (writtenMeanwhile = false): Answer => ({ kind: 'claimed', writtenMeanwhile });
+const written = (status: number, record?: IDataObject): Answer => ({ kind: 'written', status, record });
+const read = (record: IDataObject): Answer => ({ kind: 'read', record });
+const refused = (status: number, message: string): Answer => ({ kind: 'refused', status, message, cause: undefined });
+
+const succeeded = (result: Decision | Failure): Decision => {
+	if (result.outcome === 'failed') throw new Error(`failed: ${result.message}`);
+	return result;
+};
+
+const jeanPierre = {
+	id: 7,
+	firstname: 'Jean-Pierre',
+	lastname: 'Dupont',
+	email: 'jp.dupont@example.com',
+	phone: '06 12 34 56 78',
+	type: 'seller',
+	created_at: '2026-01-10T10:00:00Z',
+};
+
+describe('the cases issue 32 found', () => {
+	test('a name variant found by phone (Jean for Jean-Pierre) is updated, keeping its first name, never a second contact', () => {
+		const { steps, result } = decide(
+			{ firstname: 'Jean', lastname: 'Dupont', phone: '+33 6 12 34 56 78', type: 'buyer' },
+			[hits(jeanPierre), claimed(), written(204), read({ ...jeanPierre, type: 'buyer' })],
+		);
+		expect(steps).toEqual([
+			{ kind: 'search', filter: { phone: '0612345678' } },
+			{ kind: 'claim', ids: [7] },
+			{ kind: 'update', id: 7, changes: { type: 'buyer' } },
+			{ kind: 'read', id: 7 },
+		]);
+		const decided = succeeded(result);
+		expect([decided.outcome, decided.matchedBy, decided.record.id]).toEqual(['updated', 'phone', 7]);
+		expect(decided.notTaken).toEqual({
+			firstname: 'the contact was found by its phone and keeps its own firstname (Jean-Pierre)',
+		});
+	});
+
+	test('a married name (same first name, another last name) found by phone is the same person', () => {
+		const marie = { id: 8, firstname: 'Marie', lastname: 'Dupont', email: null, mobile_phone: '0699887766' };
+		const { result } = decide({ firstname: 'Marie', lastname: 'Martin', mobile_phone: '+33699887766' }, [
+			hits(marie),
+			claimed(),
+		]);
+		const decided = succeeded(result);
+		expect([decided.outcome, decided.matchedBy]).toEqual(['unchanged', 'phone']);
+		expect(Object.keys(decided.notTaken)).toEqual(['lastname']);
+	});
+
+	test('a lead with an email never lands on a nameless contact holding its phone (a switchboard): it is created with its email, then given the phone', () => {
+		const { steps, result } = decide({ lastname: 'Durand', email: 'Paul.Durand@Example.com ', phone: '0478000000' }, [
+			hits({ id: 90, email: 'other@example.com' }),
+			written(201, { id: 91, lastname: 'Durand', email: 'paul.durand@example.com', phone: null }),
+			claimed(),
+			written(204),
+			read({ id: 91, lastname: 'Durand', email: 'paul.durand@example.com', phone: '04 78 00 00 00' }),
+		]);
+		expect(steps.map((step) => step.kind)).toEqual(['search', 'create', 'claim', 'update', 'read']);
+		expect(steps[0]).toEqual({ kind: 'search', filter: { email: 'paul.durand@example.com' } });
+		expect(steps[1]).toEqual({
+			kind: 'create',
+			body: { lastname: 'Durand', email: 'Paul.Durand@Example.com', check_duplicate: true },
+		});
+		expect(steps[3]).toEqual({ kind: 'update', id: 91, changes: { phone: '0478000000' } });
+		const decided = succeeded(result);
+		expect([decided.outcome, decided.matchedBy, decided.notTaken]).toEqual(['created', undefined, {}]);
+	});
+
+	test('with "Email, Then Phones", a nameless contact found by phone does not confirm it is the person: a new contact', () => {
+		const policy = { ...DEFAULTS, matchBy: 'emailThenPhones' as const };
+		const { steps, result } = decide(
+			{ lastname: 'Durand', email: 'paul@example.com', phone: '0478000000' },
+			[
+				hits(),
+				hits({ id: 90, phone: '04 78 00 00 00' }),
+				claimed(),
+				written(201, { id: 92, lastname: 'Durand', email: 'paul@example.com' }),
+				claimed(),
+				written(200, {
+					id: 92,
+					lastname: 'Durand',
+					email: 'paul@example.com',
+					phone: '0478000000',
+					type: 'buyer',
+					agency_id: 1,
+					user_id: null,
+					firstname: null,
+					mobile_phone: null,
+				}),
+			],
+			policy,
+		);
+		expect(steps.map((step) => step.kind)).toEqual(['search', 'search', 'claim', 'create', 'claim', 'update']);
+		const decided = succeeded(result);
+		expect([decided.outcome, decided.record.id]).toEqual(['created', 92]);
+		expect(decided.notices[0]).toMatch(/^Contact 90 has the phone but no email, and no name that confirms it/);
+	});
+
+	test('a lead with a name and a phone but no email is created with a placeholder address that carries neither its phones nor a guess: its phones come after', () => {
+		const { steps, result } = decide({ firstname: 'Léa', lastname: 'Petit', phone: '+33 6 11 22 33 44' }, [
+			hits(),
+			written(201, { id: 40, firstname: 'Léa', lastname: 'Petit', email: '0611223344.lea-petit@no-email.invalid' }),
+			claimed(),
+			written(204),
+			read({
+				id: 40,
+				firstname: 'Léa',
+				lastname: 'Petit',
+				email: '0611223344.lea-petit@no-email.invalid',
+				phone: '0611223344',
+			}),
+		]);
+		expect(steps[1]).toEqual({
+			kind: 'create',
+			body: {
+				firstname: 'Léa',
+				lastname: 'Petit',
+				email: '0611223344.lea-petit@no-email.invalid',
+				check_duplicate: true,
+			},
+		});
+		const decided = succeeded(result);
+		expect(decided.outcome).toBe('created');
+		expect(decided.notices).toEqual([
+			'Created with the placeholder email 0611223344.lea-petit@no-email.invalid: the item has none, and Agency CRM creates no contact without one',
+		]);
+	});
+
+	test('phones the API refuses after the create are named in fields_not_taken with its reason; the item is created', () => {
+		const { result } = decide({ lastname: 'Roy', email: 'roy@example.com', phone: '12' }, [
+			hits(),
+			written(201, { id: 50, lastname: 'Roy', email: 'roy@example.com' }),
+			claimed(),
+			refused(422, 'The phone must be a phone number'),
+		]);
+		const decided = succeeded(result);
+		expect(decided.outcome).toBe('created');
+		expect(decided.notTaken).toEqual({
+			phone: 'the contact was created, but the API refused its phones: The phone must be a phone number',
+		});
+	});
+});
+
+describe('the policy', () => {
+	const jean = { id: 3, firstname: 'Jean', lastname: 'Moreau', phone: '0612345678', email: 'jean@example.com' };
+	const marie = { firstname: 'Marie', lastname: 'Moreau', phone: '06 12 34 56 78' };
+
+	test('a partner sharing the phone (another first name) gets a contact of her own by default', () => {
+		const { steps, result } = decide(marie, [
+			hits(jean),
+			claimed(),
+			written(201, {
+				id: 4,
+				firstname: 'Marie',
+				lastname: 'Moreau',
+				email: '0612345678.marie-moreau@no-email.invalid',
+			}),
+			claimed(),
+			written(204),
+			read({
+				id: 4,
+				firstname: 'Marie',
+				lastname: 'Moreau',
+				email: '0612345678.marie-moreau@no-email.invalid',
+				phone: '0612345678',
+			}),
+		]);
+		expect(steps.filter((step) => step.kind === 'update')).toEqual([
+			{ kind: 'update', id: 4, changes: { phone: '06 12 34 56 78' } },
+		]);
+		expect(succeeded(result).outcome).toBe('created');
+	});
+
+	test('"Fail the Item" fails naming the contact and what differs; nothing is written', () => {
+		const { steps, result } = decide(marie, [hits(jean), claimed()], { ...DEFAULTS, whenPhoneMatchDiffers: 'fail' });
+		expect(steps.map((step) => step.kind)).toEqual(['search', 'claim']);
+		expect(result.outcome).toBe('failed');
+		expect((result as Failure).message).toBe(
+			'Contact 3 has the phone but another first name: a shared phone (a switchboard, a portal relay, a partner) does not make it the same person',
+		);
+	});
+
+	test('"Update It, Keeping Its Name and Email" writes the other fields only', () => {
+		const { steps, result } = decide(
+			{ ...marie, type: 'tenant' },
+			[hits(jean), claimed(), written(204), read({ ...jean, type: 'tenant' })],
+			{
+				...DEFAULTS,
+				whenPhoneMatchDiffers: 'update',
+			},
+		);
+		expect(steps[2]).toEqual({ kind: 'update', id: 3, changes: { type: 'tenant' } });
+		expect(succeeded(result).notTaken).toEqual({
+			firstname: 'the contact was found by its phone and keeps its own firstname (Jean)',
+		});
+	});
+
+	test('a phone-only lead that matches nobody fails naming Email when the policy says so', () => {
+		const { result } = decide({ phone: '0611111111' }, [hits()], { ...DEFAULTS, withoutEmail: 'fail' });
+		expect(result).toMatchObject({
+			outcome: 'failed',
+			message: 'No contact has this phone, and Agency CRM creates no contact without an email',
+		});
+		expect((result as Failure).description).toMatch(/Give the item an Email/);
+	});
+});
+
+describe('email', () => {
+	test('the most recent of two exact hits, case and spaces aside; loose hits are left alone; no phone search', () => {
+		const older = { id: 1, email: 'ANA@example.com', created_at: '2026-01-01T00:00:00Z', lastname: 'Ana' };
+		const newer = { id: 2, email: 'ana@example.com', created_at: '2026-02-01T00:00:00Z', lastname: 'Ana' };
+		const { steps, result } = decide({ email: ' ana@example.com', lastname: 'Ana', phone: '0600000000' }, [
+			hits(newer, { id: 3, email: 'hana@example.com' }, older),
+			claimed(),
+			written(204),
+			read({ ...newer, phone: '0600000000' }),
+		]);
+		expect(steps.slice(0, 2)).toEqual([
+			{ kind: 'search', filter: { email: 'ana@example.com' } },
+			{ kind: 'claim', ids: [2, 1] },
+		]);
+		expect(succeeded(result).record.id).toBe(2);
+	});
+
+	test('a contact that already holds every field given is left unchanged: no update is sent', () => {
+		const ana = { id: 2, email: 'ana@example.com', lastname: 'Ana', phone: '+33 6 00 00 00 00', agency_id: 1 };
+		const { steps, result } = decide({ email: 'ana@example.com', lastname: 'Ana', phone: '0600000000', agency_id: 1 }, [
+			hits(ana),
+			claimed(),
+		]);
+		expect(steps.map((step) => step.kind)).toEqual(['search', 'claim']);
+		expect(succeeded(result).outcome).toBe('unchanged');
+	});
+
+	test('an earlier item of the run wrote the contact meanwhile: it is searched again and judged as left', () => {
+		const { steps } = decide({ email: 'ana@example.com', lastname: 'Ana' }, [
+			hits({ id: 2, email: 'ana@example.com', lastname: 'Old' }),
+			claimed(true),
+			hits({ id: 2, email: 'ana@example.com', lastname: 'Ana' }),
+		]);
+		expect(steps.map((step) => step.kind)).toEqual(['search', 'claim', 'search']);
+	});
+
+	test('a create refused with 409 (a contact the search missed) is found by its email and updated', () => {
+		const { steps, result } = decide({ email: 'bo@example.com', lastname: 'Bo' }, [
+			hits(),
+			refused(409, 'Customer 42 already has this email.'),
+			hits({ id: 42, email: 'bo@example.com', lastname: 'B' }),
+			claimed(),
+			written(204),
+			read({ id: 42, email: 'bo@example.com', lastname: 'Bo' }),
+		]);
+		expect(steps.map((step) => step.kind)).toEqual(['search', 'create', 'search', 'claim', 'update', 'read']);
+		const decided = succeeded(result);
+		expect([decided.outcome, decided.matchedBy]).toEqual(['updated', 'email']);
+		expect(decided.evidence).toMatch(/^the create was refused with HTTP 409/);
+	});
+
+	test('an update the read-back shows did not take a field names it', () => {
+		const { result } = decide({ email: 'cy@example.com', lastname: 'Cy', origin: 5 }, [
+			hits({ id: 9, email: 'cy@example.com', lastname: 'C' }),
+			claimed(),
+			written(204),
+			read({ id: 9, email: 'cy@example.com', lastname: 'Cy', origin: null }),
+		]);
+		expect(succeeded(result).notTaken).toEqual({
+			origin: 'the API answered HTTP 204, but the contact read back does not hold it',
+		});
+	});
+});
