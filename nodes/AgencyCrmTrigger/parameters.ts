@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { ANSWER } from '../shared/answer';
 import { CONTACT_EVENTS, EVENT_OPTIONS, PROPERTY_RECORD_EVENTS } from '../shared/events';
-import { CUSTOMER_INCLUDES, PRODUCT_FETCHES, relationOptions } from '../shared/relations';
+import { CUSTOMER_INCLUDE_OPTIONS, CUSTOMER_INCLUDES, PRODUCT_FETCHES, relationOptions } from '../shared/relations';
 
 /**
  * The trigger's parameters, each shown only for the events it concerns. Version 2 starts with what
@@ -107,7 +107,7 @@ export const TRIGGER_PROPERTIES: INodeProperties[] = [
 		displayName: 'Contact Related Data',
 		name: 'customerInclude',
 		type: 'multiOptions',
-		options: relationOptions(CUSTOMER_INCLUDES),
+		options: CUSTOMER_INCLUDE_OPTIONS,
 		default: [],
 		displayOptions: showFor(CONTACT_EVENTS),
 		description:

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ANSWER } from '../shared/answer';
 import { EVENT_TYPES, productionEventOf } from '../shared/events';
-import { productionFetches } from '../shared/relations';
+import { productionFetches, productionIncludes } from '../shared/relations';
 import { listEntries } from '../shared/values';
 import type { ResourceType } from './notification';
 import { DEFAULT_CONTACT_COMPARED, DEFAULT_IGNORED_FIELDS, DEFAULT_PROPERTY_COMPARED, WHEN_GONE } from './parameters';
@@ -48,12 +48,14 @@ function eventsOf(value: unknown): Pick<TriggerSettings, 'events' | 'unknownEven
 	};
 }
 
-/** What each kind of record is fetched with: 0.1.0's product values read as production's (shared/relations.ts). */
+/** What each kind of record is fetched with: 0.1.0's values read as production's (shared/relations.ts). */
 function relationsOf(read: <T>(name: string, fallback: T) => T, fetchFull: boolean, skipUnchanged: boolean) {
 	const chosen = (name: string) => (fetchFull ? nameList(read(name, [])) : []);
 	const compared = (name: string, fallback: string[]) => (skipUnchanged ? nameList(read(name, fallback)) : []);
 	return {
-		customer: nameList([...chosen('customerInclude'), ...compared('contactCompared', DEFAULT_CONTACT_COMPARED)]),
+		customer: productionIncludes(
+			nameList([...chosen('customerInclude'), ...compared('contactCompared', DEFAULT_CONTACT_COMPARED)]),
+		),
 		product: productionFetches(
 			nameList([...chosen('productFetch'), ...compared('productCompared', DEFAULT_PROPERTY_COMPARED)]),
 		),

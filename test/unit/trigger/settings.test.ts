@@ -71,6 +71,12 @@ describe('readSettings', () => {
 		});
 	});
 
+	test("0.1.0's contact include search_requests is asked as production's searchRequests (issue 35)", () => {
+		expect(
+			read({ events: ['CUSTOMER_UPDATE'], customerInclude: ['search_requests', 'groups'] }).relations.customer,
+		).toEqual(['searchRequests', 'groups']);
+	});
+
 	test('Skip Unchanged Records needs Fetch Full Record: off without it, with nothing compared', () => {
 		expect(read({ events: ['CUSTOMER_UPDATE'], fetchFullRecord: false, skipUnchangedRecords: true })).toMatchObject({
 			skipUnchanged: false,
