@@ -20,35 +20,28 @@ export const EXTRA_BODY = 'extraBodyJson';
 /** Requests in flight for one node by default: measured and explained in the README ("Concurrency"). */
 export const DEFAULT_CONCURRENCY = 10;
 
-const extraQuery: FieldSpec = {
-	in: 'node',
-	placement: 'collection',
-	convert: json,
-	rules: [rule(JSON_FIELD, isObject)],
-	property: {
-		displayName: 'Extra Query Parameters (JSON)',
-		name: EXTRA_QUERY,
-		type: 'json',
-		default: '{}',
-		description:
-			'Query parameters the node has no input for, sent as they are, e.g. {"lang": "fr"}. A parameter set above wins over the same name here.',
-	},
-};
+/** An escape hatch: JSON the node sends as it is (query parameters, or body fields), an object. */
+function extraJson(name: string, displayName: string, description: string): FieldSpec {
+	return {
+		in: 'node',
+		placement: 'collection',
+		convert: json,
+		rules: [rule(JSON_FIELD, isObject)],
+		property: { displayName, name, type: 'json', default: '{}', description },
+	};
+}
 
-const extraBody: FieldSpec = {
-	in: 'node',
-	placement: 'collection',
-	convert: json,
-	rules: [rule(JSON_FIELD, isObject)],
-	property: {
-		displayName: 'Extra Body Fields (JSON)',
-		name: EXTRA_BODY,
-		type: 'json',
-		default: '{}',
-		description:
-			'Fields the node has no input for, sent as they are in the request body, e.g. {"notary": null}; null is sent as null. A field set above wins over the same key here.',
-	},
-};
+const extraQuery = extraJson(
+	EXTRA_QUERY,
+	'Extra Query Parameters (JSON)',
+	'Query parameters the node has no input for, sent as they are, e.g. {"lang": "fr"}. A parameter set above wins over the same name here.',
+);
+
+const extraBody = extraJson(
+	EXTRA_BODY,
+	'Extra Body Fields (JSON)',
+	'Fields the node has no input for, sent as they are in the request body, e.g. {"notary": null}; null is sent as null. A field set above wins over the same key here.',
+);
 
 const returnAll: FieldSpec = {
 	in: 'node',
