@@ -192,39 +192,29 @@ export function labelOf(field: FieldSpec, parent?: FieldSpec): string {
 	return `"${field.property.displayName}" (${keyOf(field)})`;
 }
 
+/** A body field of a person (a contact, a user), required or optional as the operation places it. */
+function personField(given: Placement, property: INodeProperties, rules?: Rule[]): FieldSpec {
+	return { in: 'body', required: given.required, placement: placementOf('body', given), rules, property };
+}
+
 export function firstnameField(given: Placement = {}): FieldSpec {
-	return {
-		in: 'body',
-		required: given.required,
-		placement: placementOf('body', given),
-		property: { displayName: 'First Name', name: 'firstname', type: 'string', default: '' },
-	};
+	return personField(given, { displayName: 'First Name', name: 'firstname', type: 'string', default: '' });
 }
 
 export function lastnameField(given: Placement = {}): FieldSpec {
-	return {
-		in: 'body',
-		required: given.required,
-		placement: placementOf('body', given),
-		property: { displayName: 'Last Name', name: 'lastname', type: 'string', default: '' },
-	};
+	return personField(given, { displayName: 'Last Name', name: 'lastname', type: 'string', default: '' });
 }
 
 /** An email; its format is not in the spec, so a doubtful one is sent with a hint. */
 export function emailField(given: Placement = {}): FieldSpec {
-	return {
-		in: 'body',
-		required: given.required,
-		placement: placementOf('body', given),
-		rules: [rule(guess('email addresses look like name@example.com'), email)],
-		property: {
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-		},
+	const property: INodeProperties = {
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
 	};
+	return personField(given, property, [rule(guess('email addresses look like name@example.com'), email)]);
 }
 
 /** A record's title (a listing's headline, a photo's caption): optional text. */

@@ -1,4 +1,5 @@
 import { json, stringList } from './convert';
+import { choices } from './properties';
 import { maxPageSizeOf, pageSizeKeyOf } from './fields';
 import { guard, integer, isObject, rule } from './rules';
 import type { Endpoint, FieldSpec, OutputKeys } from './types';
@@ -83,6 +84,7 @@ const output: FieldSpec = {
 		displayName: 'Output',
 		name: 'output',
 		type: 'options',
+		// Simplified first, the default, rather than by name.
 		options: [
 			{
 				name: 'Simplified',
@@ -156,10 +158,10 @@ const paginationMode: FieldSpec = {
 		displayName: 'Pagination Mode',
 		name: 'paginationMode',
 		type: 'options',
-		options: [
-			{ name: 'Cursor (Recommended)', value: 'cursor', description: 'Pages follow the cursor the API returns' },
-			{ name: 'Offset', value: 'offset', description: 'Pages are counted by record position' },
-		],
+		options: choices({
+			'Cursor (Recommended)': ['cursor', 'Pages follow the cursor the API returns'],
+			Offset: ['offset', 'Pages are counted by record position'],
+		}),
 		default: 'cursor',
 		description: 'How the API pages the results. Agency CRM recommends the cursor.',
 	},
