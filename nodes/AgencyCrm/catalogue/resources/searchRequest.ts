@@ -147,7 +147,7 @@ export const searchRequestEndpoints: Endpoint[] = [
 					placeholder: 'e.g. 42',
 					description: 'The ID of the search request',
 				}),
-				findWith: 'Contact → Get, with Include "search_requests"',
+				findWith: 'Contact → Get, with Include "searchRequests"',
 			},
 			replacingCriteria,
 			...searchRequestFields,
