@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { EVENT_OPTIONS } from '../../../shared/events';
 import { keyValues, stringList, wholeNumber } from '../convert';
 import { idInPath } from '../fields';
+import { choices } from '../properties';
 import { guess, integer, integerId, isList, isObject, isText, rule, spec } from '../rules';
 import type { Endpoint, FieldSpec, PreparedRequest } from '../types';
 
@@ -136,11 +137,7 @@ const clearFields: FieldSpec = {
 		displayName: 'Clear Fields',
 		name: 'clearFields',
 		type: 'multiOptions',
-		options: [
-			{ name: 'Auth ID', value: 'auth_id' },
-			{ name: 'Format', value: 'format' },
-			{ name: 'Headers', value: 'headers' },
-		],
+		options: choices({ 'Auth ID': 'auth_id', Format: 'format', Headers: 'headers' }),
 		default: [],
 		description: 'Fields to empty: they are sent as null',
 	},
