@@ -76,7 +76,7 @@ const median = (group: string, candidate: string) => (bench: Json) =>
 const acksPerSecond = (group: string, candidate: string) => (bench: Json) =>
 	String(Math.round(numberAt(bench, group, candidate, 'median_acks_per_s')));
 
-const TRIGGER = 'Agency CRM Trigger (Fetch Full Record on)';
+const TRIGGER = 'Agency CRM Trigger (version 2, its defaults)';
 const WEBHOOK_NODE = "n8n's Webhook node (answers on receipt, does nothing else)";
 const LAZY = ', N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true';
 
@@ -113,6 +113,8 @@ export const FIGURES: Record<string, Figure> = {
 		median('list', "the floor: a minimal node on n8n's authenticated helper (bench/floor)"),
 	),
 	'Return All: HTTP Request node': figure(BENCH, median('list', 'HTTP Request node (pagination) + Split Out')),
+	'burst of 40: trigger p99': figure(BENCH, median('burst40', TRIGGER)),
+	'burst of 40: Webhook node p99': figure(BENCH, median('burst40', WEBHOOK_NODE)),
 	'burst: trigger p99': figure(BENCH, median('burst', TRIGGER)),
 	'burst: trigger acks per s': figure(BENCH, acksPerSecond('burst', TRIGGER)),
 	'burst: Webhook node p99': figure(BENCH, median('burst', WEBHOOK_NODE)),
