@@ -117,6 +117,9 @@ async function editorScreenshots(editor: Editor, formsId: string, fixedId: strin
 	await showWorkflow(editor, formsId);
 	await openNode(editor, 'Create or Update Contact');
 	await shoot(editor.page, 'editor-create-or-update');
+	// Its Options, where the contact-matching policy is chosen (docs/contacts.md).
+	await editor.page.locator('[data-test-id="parameter-input-withoutEmail"]').scrollIntoViewIfNeeded();
+	await shoot(editor.page, 'editor-contact-policy');
 	await showWorkflow(editor, formsId);
 	await openNode(editor, 'Create Contact');
 	await executeNodeError(editor);

@@ -63,7 +63,7 @@ const whenPhoneMatchDiffers: FieldSpec = {
 	setting: true,
 	rules: [rule(POLICY_CHOICES, oneOf(Object.values(WHEN_DIFFERS)))],
 	property: {
-		displayName: 'If the Contact Found by Phone Differs',
+		displayName: 'Phone Match Differs',
 		name: 'whenPhoneMatchDiffers',
 		type: 'options',
 		options: [
