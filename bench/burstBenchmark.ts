@@ -9,6 +9,20 @@ import type { SandboxThread } from './sandboxThread';
 /** The spec's limit for an acknowledgement (section 6): a delivery answered later counts as failed. */
 export const ACK_LIMIT_MS = 10_000;
 
+/** The first customer id of the bench's sandbox, and how many it has (listBenchmark.ts's CUSTOMERS). */
+const FIRST_CUSTOMER_ID = 10001;
+const CUSTOMER_IDS = 20_000;
+let nextCustomer = 0;
+
+/**
+ * The ids of `count` customers no burst of this run named yet: each delivery of a burst names another
+ * record, as a bulk import does, and never one the trigger already took in this state (version 2
+ * drops a repeat, which would start nothing).
+ */
+export function freshCustomerIds(count: number): number[] {
+	return Array.from({ length: count }, () => FIRST_CUSTOMER_ID + (nextCustomer++ % CUSTOMER_IDS));
+}
+
 /** What one candidate of a burst benchmark is: the hook the sandbox delivers to, and where its executions show. */
 export interface BurstTarget {
 	hookId: number;
@@ -54,6 +68,7 @@ export async function burstBenchmark(
 			hook_id: target.hookId,
 			count: warmUp ? 20 : size,
 			event_type: 'CUSTOMER_UPDATE',
+			resource_ids: freshCustomerIds(warmUp ? 20 : size),
 		});
 		// Counted without their data while they run (cheap for n8n), read with it once all are saved.
 		await waitFor(

@@ -26,6 +26,8 @@ import type { Benchmark, CandidateFigures, Goal } from './report';
 
 /** The burst sizes of issue 19's goals: one process, and two webhook processors in queue mode. */
 export const BURST = 100;
+/** Issue 33's bulk import: 40 deliveries at once, each for another record. */
+export const SMALL_BURST = 40;
 export const QUEUE_BURST = 200;
 
 export const QUEUE_ONE = `${BURST} deliveries, one webhook processor`;
@@ -39,6 +41,7 @@ const LIST_TO_HTTP = 'Return All: node (Raw) / (HTTP Request + Split Out)';
 const LIST_TO_RAW = 'Return All: node (Raw) / raw loop';
 const FLOOR_TO_HTTP = 'Return All: floor / (HTTP Request + Split Out) (the least the 0.5 goal can reach)';
 const BURST_TO_WEBHOOK = 'burst: trigger p99 / Webhook node p99 (like for like)';
+const SMALL_BURST_TO_WEBHOOK = `burst of ${SMALL_BURST}: trigger p99 / Webhook node p99 (like for like)`;
 const LAZY_BURST_TO_WEBHOOK = 'burst, lazy isolates: trigger p99 / Webhook node p99';
 
 /** Each ratio: its benchmark, its label, and the candidates whose medians it divides. */
@@ -59,6 +62,7 @@ const RATIOS: Array<[benchmark: string, label: string, over: string, under: stri
 	['list', 'Return All: node (Simplified) / floor', LIST_SIMPLE, LIST_FLOOR],
 	['list', LIST_TO_RAW, LIST_RAW, RAW_LOOP],
 	['list', "Return All: floor / raw loop (the cost of n8n's request path)", LIST_FLOOR, RAW_LOOP],
+	['burst40', SMALL_BURST_TO_WEBHOOK, BURST_TRIGGER, BURST_WEBHOOK],
 	['burst', BURST_TO_WEBHOOK, BURST_TRIGGER, BURST_WEBHOOK],
 	['burst', LAZY_BURST_TO_WEBHOOK, BURST_TRIGGER_LAZY, BURST_WEBHOOK_LAZY],
 	['burst', 'burst: trigger p99, lazy isolates / default', BURST_TRIGGER_LAZY, BURST_TRIGGER],
@@ -146,6 +150,23 @@ export function goalsOf(benchmarks: Record<string, Benchmark>, ratios: Record<st
 			goal: '10: Return All: this node / raw fetch loop ≤ 1.3',
 			figure: toRaw.toFixed(2),
 			met: toRaw <= 1.3,
+		});
+	}
+	const small = benchmarks.burst40?.candidates;
+	if (small) {
+		const toWebhook = ratios[SMALL_BURST_TO_WEBHOOK];
+		goals.push({
+			goal: `33: ${SMALL_BURST} deliveries at once, one n8n process: trigger p99 / Webhook node p99 ≤ 1.1`,
+			figure: `${toWebhook.toFixed(2)} (${seconds(small[BURST_TRIGGER].median_ms)} / ${seconds(small[BURST_WEBHOOK].median_ms)})`,
+			met: toWebhook <= 1.1,
+		});
+		goals.push({
+			goal: `33: ${SMALL_BURST} deliveries at once: every one answered within 10 s, one execution each (trigger, every round)`,
+			figure: `${burstFigure(small[BURST_TRIGGER])}, ${small[BURST_TRIGGER].duplicated} duplicated`,
+			met:
+				(small[BURST_TRIGGER].late ?? 0) === 0 &&
+				small[BURST_TRIGGER].lost === 0 &&
+				small[BURST_TRIGGER].duplicated === 0,
 		});
 	}
 	const burst = benchmarks.burst?.candidates;

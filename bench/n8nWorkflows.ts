@@ -217,17 +217,20 @@ export function listCandidates(origin: string, credential: Credential, basic: Cr
 	];
 }
 
-export const BURST_TRIGGER = 'Agency CRM Trigger (Fetch Full Record on)';
+export const BURST_TRIGGER = 'Agency CRM Trigger (version 2, its defaults)';
 export const BURST_WEBHOOK = "n8n's Webhook node (answers on receipt, does nothing else)";
 const LAZY = ', N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true';
 export const BURST_TRIGGER_LAZY = `${BURST_TRIGGER}${LAZY}`;
 export const BURST_WEBHOOK_LAZY = `${BURST_WEBHOOK}${LAZY}`;
 export const TRIGGER_NODE = 'Agency CRM Trigger';
 
-/** The trigger the burst is sent to (registered on activation), with its defaults. */
+/**
+ * The trigger the burst is sent to (registered on activation), as a new node is: version 2 with its
+ * defaults (Fetch Full Record, Drop Repeated Deliveries and the catch-up on).
+ */
 export function triggerWorkflow(credential: Credential) {
 	return chainedWorkflow('wfBenchTrigger01', [
-		triggerNode(credential, randomUUID(), { events: ['CUSTOMER_UPDATE'], fetchFullRecord: true }),
+		{ ...triggerNode(credential, randomUUID(), { events: ['CUSTOMER_UPDATE'] }), typeVersion: 2 },
 	]);
 }
 

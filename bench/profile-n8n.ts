@@ -21,6 +21,7 @@ import { createInstance, importJson, installedN8n, publicApi, ROOT, startServer 
 import { sandboxCredential } from '../tools/n8n/workflows';
 import type { Area } from './cpuProfile';
 import { summariseProfile } from './cpuProfile';
+import { freshCustomerIds } from './burstBenchmark';
 import { CREATES, createsRun } from './createsBenchmark';
 import { BURST } from './goals';
 import {
@@ -170,7 +171,7 @@ async function main(): Promise<void> {
 					sandbox.origin,
 					'POST',
 					'/deliveries/burst',
-					{ hook_id: hookId, count, event_type: 'CUSTOMER_UPDATE' },
+					{ hook_id: hookId, count, event_type: 'CUSTOMER_UPDATE', resource_ids: freshCustomerIds(count) },
 				);
 				// Let the executions finish before the next burst.
 				await new Promise((resolve) => setTimeout(resolve, 8000));

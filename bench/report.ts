@@ -194,7 +194,7 @@ export function writeResults(
 	benchmarks: Record<string, Benchmark>,
 	ratios: Record<string, number>,
 	goals: Goal[],
-	other?: { machine: Machine; burst: Benchmark },
+	other?: { machine: Machine; burst: Benchmark; burst40?: Benchmark },
 ): void {
 	const json = {
 		date: machine.date,
@@ -204,9 +204,11 @@ export function writeResults(
 		...(other ? { [`burst_n8n_${other.machine.n8n}`]: { date: other.machine.date, ...other.burst.candidates } } : {}),
 	};
 	writeFileSync(jsonFile, `${JSON.stringify(json, null, '\t')}\n`);
-	const otherSection = other
-		? [section({ ...other.burst, notes: [`Run: ${machineLine(other.machine)}.`, ...other.burst.notes] }), '']
-		: [];
+	const otherBursts = other ? [other.burst40, other.burst].filter((burst) => burst !== undefined) : [];
+	const otherSection = otherBursts.flatMap((burst) => [
+		section({ ...burst, notes: [`Run: ${machineLine(other!.machine)}.`, ...burst.notes] }),
+		'',
+	]);
 	const markdown = [
 		'# Benchmark results',
 		'',
@@ -214,7 +216,7 @@ export function writeResults(
 		'',
 		`Run: ${machineLine(machine)}.`,
 		'',
-		'## Goals (issues 19 and 10)',
+		'## Goals (issues 19, 10 and 33)',
 		'',
 		goalsTable(goals),
 		'',

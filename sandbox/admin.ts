@@ -169,7 +169,7 @@ export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatch
 		),
 		...clientSettingRoutes('/faults', faults, knownClient, {
 			read: 'faults in force',
-			set: 'set faults {client_id?, latency_ms?, rate_429?, retry_after_s?, rate_limit_per_s?, rate_5xx?, status_5xx?, reset_rate?, reset_after_rate?, revoke_token_every?, consent_proof_failure?, consent_dropped?, include_token?, only_route?}',
+			set: 'set faults {client_id?, latency_ms?, rate_429?, retry_after_s?, rate_limit_per_s?, rate_5xx?, status_5xx?, reset_rate?, reset_after_rate?, revoke_token_every?, consent_proof_failure?, consent_dropped?, include_token?, only_route?, forbidden_routes?}',
 			clear: 'clear every fault',
 		}),
 		...clientSettingRoutes(

@@ -1,7 +1,8 @@
 /**
  * Injected faults (admin `POST /_admin/faults`): latency, 429 with Retry-After (at a rate, or past a
  * limit of requests per second), 5xx, connection resets before and after processing, token
- * revocation every N requests, consent proof storage failures and consents dropped, per client or global. Rates are
+ * revocation every N requests, consent proof storage failures and consents dropped, and routes refused
+ * as production refuses an operation whose right the API access lacks (a 403), per client or global. Rates are
  * applied with a deterministic accumulator: a rate of 0.25 fires on every 4th request, so the rate
  * holds exactly.
  */
@@ -32,10 +33,12 @@ export interface FaultProfile {
 	include_token: boolean;
 	/** The faults apply to this route only (`POST /customers`, as the request log names routes); none: to every route. */
 	only_route: string | null;
+	/** Routes (`POST /products/search`) answered 403, as production answers an access without the operation's right. */
+	forbidden_routes: string[];
 }
 
 /** The name of an injected fault, as the request log and the counters show it. */
-export type FaultName = 'reset_before' | 'reset_after' | 'rate_429' | 'server_error' | 'token_revoked';
+export type FaultName = 'reset_before' | 'reset_after' | 'rate_429' | 'server_error' | 'token_revoked' | 'forbidden';
 
 /** What happens to a request: answered (then maybe reset), reset unanswered, or an injected error. */
 export type FaultOutcome =
@@ -120,7 +123,7 @@ class ActiveFaults {
 	 * own; `reset_after_rate` counts only the requests that get past them, i.e. that are processed.
 	 * Revocation counts the requests that arrive with a live token, the limit every request.
 	 */
-	decide(authenticated: boolean): Omit<FaultDecision, 'latencyMs'> {
+	decide(authenticated: boolean, route: string | undefined): Omit<FaultDecision, 'latencyMs'> {
 		const every = this.profile.revoke_token_every;
 		const revokeTokens = authenticated && every > 0 && ++this.authenticatedRequests % every === 0;
 		const overLimit = this.limit.retryAfter();
@@ -129,6 +132,14 @@ class ActiveFaults {
 		const serverError = this.serverErrors.due();
 		const { status_5xx: status } = this.profile;
 		if (reset) return { revokeTokens, outcome: { kind: 'reset' } };
+		if (route !== undefined && this.profile.forbidden_routes.includes(route)) {
+			const error = new ApiError(
+				403,
+				'FORBIDDEN',
+				'This API access lacks the right this operation needs (injected fault): production asks for a permission and a right, such as RS:PRODUCT_SEARCH.',
+			);
+			return { revokeTokens, outcome: { kind: 'error', error, fault: 'forbidden' } };
+		}
 		if (overLimit !== undefined || tooMany) {
 			const retryAfter = overLimit ?? this.profile.retry_after_s;
 			const error = new ApiError(429, 'RATE_LIMITED', `Too many requests: retry after ${retryAfter} s.`, undefined, {
@@ -174,6 +185,7 @@ export class Faults {
 			consent_dropped: reader.optionalBoolean('consent_dropped') ?? false,
 			include_token: reader.optionalBoolean('include_token') ?? false,
 			only_route: reader.optionalString('only_route', { nullable: true }) ?? null,
+			forbidden_routes: reader.optionalStringList('forbidden_routes') ?? [],
 		};
 		reader.throwIfInvalid();
 		if (clientId === undefined) this.global = new ActiveFaults(profile, this.now);
@@ -203,7 +215,7 @@ export class Faults {
 		const faults = this.activeFor(clientId);
 		if (!faults || (isTokenEndpoint && !faults.profile.include_token)) return NO_FAULT;
 		if (faults.profile.only_route !== null && faults.profile.only_route !== route) return NO_FAULT;
-		return { latencyMs: faults.profile.latency_ms, ...faults.decide(authenticated && !isTokenEndpoint) };
+		return { latencyMs: faults.profile.latency_ms, ...faults.decide(authenticated && !isTokenEndpoint, route) };
 	}
 
 	consentProofFails(clientId: string): boolean {

@@ -103,6 +103,7 @@ const NO_FAULTS: Record<FaultName, number> = {
 	rate_429: 0,
 	server_error: 0,
 	token_revoked: 0,
+	forbidden: 0,
 };
 
 export const REQUEST_LOG_SIZE = 2000;

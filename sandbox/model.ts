@@ -141,6 +141,10 @@ export interface Customer {
 	stop_sms: boolean;
 	notary: Notary | null;
 	relations: CustomerRelation[];
+	/** The GDPR consent: read with `include=rgpd` as `rgpd_consent` (production's). */
+	rgpd_consent: boolean;
+	/** 1 documented compliant, 2 explicitly not: written, never returned (production's). */
+	conformity: 1 | 2 | null;
 }
 
 export interface Consent {

@@ -17,7 +17,7 @@ import type { DeliveryLogEntry, WebhookDispatcher } from './webhooks';
  * Bump it when a saved record's shape changes: a file of another format is set aside (renamed,
  * never deleted) and the sandbox starts from the demo data, saying so.
  */
-export const DATA_FORMAT = 4;
+export const DATA_FORMAT = 5;
 
 /** Soon after a change, yet one write for a burst of changes. */
 const SAVE_DELAY_MS = 200;

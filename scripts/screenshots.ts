@@ -107,6 +107,20 @@ function fixedFormsWorkflow(credential: Credential) {
 	return { ...linearWorkflow('wfFixedForms0001', [added, filtered]), name: 'Forms of issue 29' };
 }
 
+/** A node of a workflow already loaded, opened (and acted on: an execution, a dropdown), taken as `image`. */
+async function shootNode(
+	editor: Editor,
+	workflowId: string,
+	node: string,
+	image: string,
+	act?: () => Promise<unknown>,
+) {
+	await showWorkflow(editor, workflowId);
+	await openNode(editor, node);
+	await act?.();
+	await shoot(editor.page, image);
+}
+
 /** What a new user meets in the editor: the nodes panel searched for "contact", the forms, an error, a new credential. */
 async function editorScreenshots(editor: Editor, formsId: string, fixedId: string) {
 	await openWorkflow(editor, formsId);
@@ -114,22 +128,15 @@ async function editorScreenshots(editor: Editor, formsId: string, fixedId: strin
 	await openPanelNode(editor, 'Agency CRM');
 	await showPanelGroup(editor, 'Contact Actions');
 	await shoot(editor.page, 'editor-nodes-panel');
-	await showWorkflow(editor, formsId);
-	await openNode(editor, 'Create or Update Contact');
-	await shoot(editor.page, 'editor-create-or-update');
+	await shootNode(editor, formsId, 'Create or Update Contact', 'editor-create-or-update');
 	// Its Options, where the contact-matching policy is chosen (docs/contacts.md).
 	await editor.page.locator('[data-test-id="parameter-input-withoutEmail"]').scrollIntoViewIfNeeded();
 	await shoot(editor.page, 'editor-contact-policy');
-	await showWorkflow(editor, formsId);
-	await openNode(editor, 'Create Contact');
-	await executeNodeError(editor);
-	await shoot(editor.page, 'editor-error');
+	await shootNode(editor, formsId, 'Create Contact', 'editor-error', () => executeNodeError(editor));
 	await openWorkflow(editor, fixedId);
 	await openNode(editor, 'New Agency CRM Node');
 	await shoot(editor.page, 'editor-new-node');
-	await showWorkflow(editor, fixedId);
-	await openNode(editor, 'Properties Under a Price');
-	await shoot(editor.page, 'editor-property-filters');
+	await shootNode(editor, fixedId, 'Properties Under a Price', 'editor-property-filters');
 	await newCredential(editor, 'Agency CRM API');
 	// The dialog fades in.
 	await editor.page.waitForTimeout(1000);
@@ -138,15 +145,11 @@ async function editorScreenshots(editor: Editor, formsId: string, fixedId: strin
 
 /** A property create's criteria rows, a list value's choices open; a property read, its Simplified output as JSON. */
 async function propertyScreenshots(editor: Editor, propertiesId: string) {
-	await showWorkflow(editor, propertiesId);
-	await openNode(editor, 'Create Property');
-	await openDropdown(editor, 'listValue', 0);
-	await shoot(editor.page, 'editor-property-criteria');
+	await shootNode(editor, propertiesId, 'Create Property', 'editor-property-criteria', () =>
+		openDropdown(editor, 'listValue', 0),
+	);
 	await editor.page.keyboard.press('Escape');
-	await showWorkflow(editor, propertiesId);
-	await openNode(editor, 'Get Property');
-	await executeNodeToJson(editor);
-	await shoot(editor.page, 'editor-property-simplified');
+	await shootNode(editor, propertiesId, 'Get Property', 'editor-property-simplified', () => executeNodeToJson(editor));
 }
 
 /** The console as a user sees it after receiving a website lead: the contacts, then the webhooks and their deliveries. */

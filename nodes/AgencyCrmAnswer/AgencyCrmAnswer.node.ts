@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { ANSWER } from '../AgencyCrmTrigger/parameters';
+import { ANSWER } from '../shared/answer';
 
 /** The trigger's type name ends so, under a community install (`n8n-nodes-agency-crm.`) or a custom folder (`CUSTOM.`). */
 const TRIGGER_TYPE = '.agencyCrmTrigger';

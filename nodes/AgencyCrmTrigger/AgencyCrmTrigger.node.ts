@@ -8,10 +8,12 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { eventsSubtitle } from '../shared/events';
-import { afterActivation } from './catchUp';
+import { afterActivation } from './activation';
 import { ANSWERING_WEBHOOK, registerHook, unregisterHook } from './hookRegistration';
 import { TRIGGER_PROPERTIES } from './parameters';
+import { releaseScope, scopeName } from './processMemory';
 import { receiveDelivery } from './receive';
+import { assertUsable, readSettings } from './settings';
 
 export class AgencyCrmTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -51,11 +53,15 @@ export class AgencyCrmTrigger implements INodeType {
 				return false;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				await afterActivation(this, await registerHook(this));
+				const settings = readSettings(this);
+				assertUsable(this.getNode(), settings);
+				await afterActivation(this, await registerHook(this, settings), settings);
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				return await unregisterHook(this);
+				// What this process kept of the workflow is of no use once it is deactivated (or removed).
+				releaseScope(scopeName(this));
+				return await unregisterHook(this, readSettings(this));
 			},
 		},
 	};

@@ -1,207 +1,156 @@
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { toOffsetDateTime } from '../AgencyCrm/catalogue/convert';
-import { requestOf } from '../AgencyCrm/catalogue/requests';
-import { isAbsent } from '../AgencyCrm/catalogue/rules';
-import { PROPERTY_RECORD_EVENTS } from '../shared/events';
-import { apiRequest, paginate, responseData } from '../shared/transport';
-import { DELETE_EVENT, normalisedEventType } from './delivery';
-import type { Progress } from './deliveryMemory';
-import { memoryOf } from './deliveryMemory';
+import type { CatchUpPart, CatchUpWindow } from './catchUpProgress';
 import type { Registered } from './hookRegistration';
-import { SECRET_HEADER } from './hookRegistration';
+import type { JournalSender } from './journal';
+import { JOURNAL_KEY, writeNow } from './journal';
+import type { Missed } from './missedChanges';
+import { scopeMemory, scopeName } from './processMemory';
+import { changedProperties, newContacts, sinceText } from './missedChanges';
+import { SECRET_HEADER } from './secret';
 
 /**
  * The catch-up: what changed while Agency CRM could not deliver (n8n down, the hook suspended after
- * failed deliveries: production then drops the events, docs/assumptions.md), replayed once, at
- * activation, without polling. Production's recommended sync does the same: a pass by
- * `last_modified` for what a suspension or downtime lost. Properties come from a search by
- * `last_modified`, new contacts from the contact search (newest first) down to the last id a
- * delivery named. Each change is replayed as a delivery to the trigger's own webhook, so that it
- * goes the way a delivery goes (in queue mode, through the webhook processors): its record fetched,
- * and dropped when the workflow already took that state.
+ * failed deliveries: production then drops the events, docs/assumptions.md), replayed at activation,
+ * without polling. Each change goes to the trigger's own webhook as a delivery (in queue mode,
+ * through the webhook processors): its record fetched, dropped when the workflow already took that
+ * state. A part of the window (catchUpProgress.ts) is reported replayed, by a journal, only once all
+ * its changes were answered: otherwise it stays owed, for the next activation or n8n start.
  */
 
-/** Changes this long before the last delivery are looked for too: the CRM's clock and n8n's may differ. */
-const MARGIN_MS = 15 * 60_000;
+/** An activation's context, or a delivery's when a catch-up owed is resumed after n8n's start (resume.ts). */
+export type CatchUpContext = IHookFunctions | IWebhookFunctions;
+
+/** Where replays go, with what secret, for which events: the hook an activation registered, or a delivery's. */
+export type ReplayTarget = Pick<Registered, 'url' | 'secret' | 'events'>;
+
 /** How long a replay waits for n8n to serve the webhook it is activating (404 or no answer until then). */
 const SERVED_WITHIN_MS = 60_000;
-/** Properties per page of the search (production serves at most 100, evidence). */
-const PROPERTY_PAGE = 100;
-
-interface Missed {
-	event: string;
-	id: number | string;
-}
-
-/** A record's id, by the key our records and production's use. */
-const idOf = (record: IDataObject, ownKey: string) =>
-	(isAbsent(record[ownKey]) ? record.id : record[ownKey]) as number | string;
-
-/** A time as production's `last_modified` filter takes it (`+00:00`). */
-const since = (ms: number) =>
-	(toOffsetDateTime(new Date(ms).toISOString(), { timezone: 'UTC' }) as { value: string }).value;
 
 /** Names the workflow in the log. */
-const workflowName = (context: IHookFunctions) =>
+export const workflowName = (context: CatchUpContext) =>
 	`workflow "${context.getWorkflow().name ?? context.getWorkflow().id}"`;
 
-/** The properties changed since `fromMs`: created since then (PRODUCT_CREATE) or changed (PRODUCT_UPDATE), as chosen. */
-async function changedProperties(
-	context: IHookFunctions,
-	fromMs: number,
-	lastModified: string,
-	events: string[],
-): Promise<Missed[]> {
-	const request = requestOf('product:getAll', { body: { last_modified: lastModified } });
-	const missed: Missed[] = [];
-	for await (const page of paginate(context, request, 'cursor', undefined, PROPERTY_PAGE)) {
-		for (const record of page) {
-			const created = Date.parse(String(record.created_at ?? record.createdAt ?? ''));
-			const event = created >= fromMs ? 'PRODUCT_CREATE' : 'PRODUCT_UPDATE';
-			// A property created since, when only updates are chosen, is replayed as an update (and the other way).
-			const chosen = events.includes(event) ? event : events.find((candidate) => candidate.startsWith('PRODUCT_'));
-			if (chosen && chosen !== DELETE_EVENT) missed.push({ event: chosen, id: idOf(record, 'product_id') });
-		}
-	}
-	return missed;
-}
+/** n8n's answers that may pass: not serving the webhook yet (the activation is under way), or a passing failure. */
+const NOT_YET = [404, 500, 502, 503, 504];
 
-/** The contacts whose id is above `lastId`: the contact search lists the newest first (spec section 4). */
-async function newContacts(context: IHookFunctions, lastId: number): Promise<Missed[]> {
-	const missed: Missed[] = [];
-	for await (const page of paginate(context, requestOf('customer:getAll'), 'cursor')) {
-		const newer = page.filter((record) => Number(idOf(record, 'customers_id')) > lastId);
-		missed.push(...newer.map((record) => ({ event: 'CUSTOMER_CREATE', id: idOf(record, 'customers_id') })));
-		if (newer.length < page.length) break;
-	}
-	return missed;
-}
-
-/** The newest contact's id: where the contacts to replay will start after a suspension. */
-async function newestContactId(context: IHookFunctions): Promise<number | undefined> {
-	const page = responseData(await apiRequest(context, { ...requestOf('customer:getAll'), body: { per_page: 1 } }));
-	const newest = Array.isArray(page) ? (page[0] as IDataObject | undefined) : undefined;
-	const id = newest ? Number(idOf(newest, 'customers_id')) : NaN;
-	return Number.isFinite(id) ? id : undefined;
-}
-
-/** Sends one replay to the trigger's own webhook, as Agency CRM would have, while n8n has not started serving it. */
-async function replay(context: IHookFunctions, registered: Registered, missed: Missed): Promise<void> {
+/** Sends one body to the trigger's own webhook, as Agency CRM would have, while n8n has not started serving it. */
+async function sendToWebhook(context: CatchUpContext, registered: ReplayTarget, body: object): Promise<void> {
 	const started = Date.now();
+	let problem = '';
 	for (;;) {
-		let problem: string;
 		try {
 			const answer = (await context.helpers.httpRequest({
 				method: 'POST',
 				url: registered.url,
 				headers: { [SECRET_HEADER]: registered.secret },
-				body: { event_type: missed.event, resource_id: missed.id, catch_up: true },
+				body,
 				json: true,
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 			})) as { statusCode: number };
 			if (answer.statusCode < 400) return;
 			problem = `n8n answered ${answer.statusCode}`;
-			// Not served yet (the activation is under way), or a passing failure: tried again.
-			if (![404, 500, 502, 503, 504].includes(answer.statusCode)) throw new Error(problem);
+			if (!NOT_YET.includes(answer.statusCode)) break;
 		} catch (error) {
 			problem = (error as Error).message;
 		}
-		if (Date.now() - started > SERVED_WITHIN_MS) throw new Error(problem);
+		if (Date.now() - started > SERVED_WITHIN_MS) break;
 		await sleep(2000);
 	}
+	throw new Error(problem);
 }
 
-type CatchUpReason = 'suspended' | 'restarted';
+/** What one part looks for, in the log's words, and how it finds its changes. */
+function partOf(context: CatchUpContext, window: CatchUpWindow, part: CatchUpPart, events: string[]) {
+	return part === 'properties'
+		? {
+				looked: `properties changed since ${sinceText(window.propertiesSince!)}`,
+				find: async () => await changedProperties(context, window.propertiesSince!, events),
+			}
+		: {
+				looked: `contacts created above ${window.contactsAbove}`,
+				find: async () => await newContacts(context, window.contactsAbove!),
+			};
+}
 
-/**
- * Finds what changed since the progress the deliveries made, and replays it. Runs after the
- * activation (n8n must first serve the webhook); what it could not replay is logged by name.
- */
-export async function catchUp(
-	context: IHookFunctions,
-	registered: Registered,
-	progress: Progress,
-	reason: CatchUpReason,
-): Promise<void> {
-	const workflow = workflowName(context);
-	await sleep(2000);
-	const events = registered.events.map((event) => normalisedEventType(event) as string);
-	const missed: Missed[] = [];
-	const fromMs = progress.deliveredAt === undefined ? undefined : progress.deliveredAt - MARGIN_MS;
-	const from = fromMs === undefined ? undefined : since(fromMs);
-	if (fromMs !== undefined && from !== undefined && events.some((event) => PROPERTY_RECORD_EVENTS.includes(event)))
-		missed.push(...(await changedProperties(context, fromMs, from, events)));
-	if (progress.lastContactId !== undefined && events.includes('CUSTOMER_CREATE'))
-		missed.push(...(await newContacts(context, progress.lastContactId)));
-	const looked = [
-		from === undefined ? 'properties: no delivery seen yet' : `properties changed since ${from}`,
-		progress.lastContactId === undefined ? 'contacts: none seen yet' : `contacts above ${progress.lastContactId}`,
-	];
-	context.logger.info(
-		`Agency CRM Trigger: catch-up of ${workflow} (${reason === 'suspended' ? 'its webhook was suspended' : 'n8n started'}): ${missed.length} change(s) to replay (${looked.join('; ')}); those the workflow already took start nothing.`,
-	);
+const named = (changes: Missed[]) => changes.map((change) => `${change.event} ${change.id}`).join(', ');
+
+/** What one part's attempt did, in the log's words, and whether all of it was replayed. */
+interface PartOutcome {
+	said: string;
+	complete: boolean;
+}
+
+/** Replays one part of the window; reports it replayed (a journal) only when every change was answered. */
+async function replayPart(
+	context: CatchUpContext,
+	registered: ReplayTarget,
+	window: CatchUpWindow,
+	part: CatchUpPart,
+): Promise<PartOutcome> {
+	const { looked, find } = partOf(context, window, part, registered.events);
+	let missed: Missed[];
+	try {
+		missed = await find();
+	} catch (error) {
+		return { said: `${looked}: could not look (${(error as Error).message}), nothing replayed`, complete: false };
+	}
+	const replayed: Missed[] = [];
 	const failed: string[] = [];
+	// This process's memory: the replays it took itself (not a queue-mode processor's) are written at once.
+	const scope = scopeMemory(scopeName(context));
+	const send: JournalSender = async (journal) =>
+		await sendToWebhook(context, registered, { [JOURNAL_KEY]: journal }).then(
+			() => true,
+			() => false,
+		);
 	for (const change of missed) {
 		try {
-			await replay(context, registered, change);
+			await sendToWebhook(context, registered, { event_type: change.event, resource_id: change.id, catch_up: true });
+			replayed.push(change);
+			await writeNow(scope, send);
 		} catch (error) {
 			failed.push(`${change.event} ${change.id} (${(error as Error).message})`);
 		}
 	}
-	if (failed.length) {
-		context.logger.error(
-			`Agency CRM Trigger: catch-up of ${workflow} could not replay ${failed.length} change(s) through ${registered.url}: ${failed.join(', ')}. Activate the workflow again to retry.`,
-		);
+	const done = `${looked}: replayed ${replayed.length}${replayed.length ? ` (${named(replayed)})` : ''}`;
+	if (failed.length) return { said: `${done}, could not replay ${failed.join(', ')}`, complete: false };
+	const ids = missed.map(({ id }) => Number(id)).filter(Number.isFinite);
+	const lastContactId = part === 'contacts' ? Math.max(window.contactsAbove!, ...ids) : undefined;
+	try {
+		const replayedPart = { openedAt: window.openedAt, part, lastContactId };
+		await sendToWebhook(context, registered, { [JOURNAL_KEY]: { replayed: replayedPart } });
+		return { said: done, complete: true };
+	} catch (error) {
+		return { said: `${done}, but could not write that it did (${(error as Error).message})`, complete: false };
 	}
 }
 
 /**
- * What follows an activation: the log says when the hook was found suspended; a hook registered
- * afresh starts the progress from now (it missed nothing); a catch-up runs, in the background, when
- * deliveries may have been lost (the hook was suspended, or n8n restarted) and the option is on.
+ * Replays the window's parts in turn, after the activation (n8n must first serve the webhook), and
+ * says in the log what was replayed, what failed, and what will be tried again.
  */
-export async function afterActivation(context: IHookFunctions, registered: Registered): Promise<void> {
-	// "Listen for test event": nothing to catch up, nothing to remember (n8n saves no test static data).
-	if (context.getMode() === 'manual') return;
+export async function catchUp(
+	context: CatchUpContext,
+	registered: ReplayTarget,
+	window: CatchUpWindow,
+	resumed = false,
+): Promise<void> {
 	const workflow = workflowName(context);
-	if (registered.wasSuspended) {
-		context.logger.warn(
-			`Agency CRM Trigger: webhook ${registered.hookId} of ${workflow} was suspended by Agency CRM (its deliveries had failed); this activation reactivated it.`,
-		);
-	}
-	const enabled =
-		(context.getNodeParameter('dropRepeatedDeliveries', false) as boolean) &&
-		(context.getNodeParameter('catchUp', false) as boolean);
-	const memory = memoryOf(context);
-	const restarted = ['init', 'leadershipChange'].includes(context.getActivationMode());
-	const reason: CatchUpReason | undefined = registered.wasSuspended ? 'suspended' : restarted ? 'restarted' : undefined;
-	// An ordinary activation of a live hook lost nothing.
-	if (registered.existed && !reason) return;
-	const progress = memory.progress;
-	if (!registered.existed || !reason || progress.deliveredAt === undefined) {
-		// A hook registered afresh, or one whose deliveries were never followed: counted from now.
-		const wantsContacts = registered.events.includes('CUSTOMER_CREATE');
-		memory.restart({
-			deliveredAt: Date.now(),
-			lastContactId: enabled && wantsContacts ? await newestContactId(context).catch(() => undefined) : undefined,
-		});
-		return;
-	}
-	if (!enabled) {
-		if (registered.wasSuspended)
-			context.logger.warn(
-				`Agency CRM Trigger: the changes made while the webhook of ${workflow} was suspended were not delivered, and are not replayed ("Catch Up on Missed Changes" is off).`,
-			);
-		return;
-	}
-	// What the catch-up covers needs no second one: the next restart looks from now.
-	memory.restart({ ...progress, deliveredAt: Date.now() });
-	void catchUp(context, registered, progress, reason).catch((error: Error) =>
-		context.logger.error(
-			`Agency CRM Trigger: the catch-up of ${workflow} failed: ${error.message}. Changes made while Agency CRM could not deliver may be missing; activate the workflow again to retry.`,
-		),
+	const why = window.reason === 'suspended' ? 'its webhook was suspended' : 'n8n started';
+	const reason = resumed ? `${why}, resumed at a delivery after n8n's start` : why;
+	await sleep(2000);
+	const parts = (['properties', 'contacts'] as const).filter((part) =>
+		part === 'properties' ? window.propertiesSince !== undefined : window.contactsAbove !== undefined,
 	);
+	const outcomes: PartOutcome[] = [];
+	for (const part of parts) outcomes.push(await replayPart(context, registered, window, part));
+	const said = `Agency CRM Trigger: catch-up of ${workflow} (${reason}, attempt ${window.attempts}): ${outcomes.map((outcome) => outcome.said).join('; ')}. What the workflow already took started nothing.`;
+	if (outcomes.every((outcome) => outcome.complete)) context.logger.info(said);
+	else
+		context.logger.error(
+			`${said} What was not replayed stays owed: the next activation or n8n start looks for it again, and what this attempt replayed then starts nothing.`,
+		);
 }

@@ -1,18 +1,10 @@
-import { createHash, randomBytes } from 'crypto';
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { randomBytes } from 'crypto';
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
-import { endpointOf } from '../AgencyCrm/catalogue';
-import { requestOf } from '../AgencyCrm/catalogue/requests';
-import { listEntries } from '../AgencyCrm/catalogue/convert';
-import { triggerEventsField } from '../AgencyCrm/catalogue/resources/webhook';
-import { InputError, blocks } from '../AgencyCrm/catalogue/rules';
-import { problemsOf } from '../AgencyCrm/catalogue/validate';
 import { apiRequest, responseData } from '../shared/transport';
-import { ANSWER } from './parameters';
-
-/** Header carrying the per-hook secret on every delivery (docs/assumptions.md). */
-export const SECRET_HEADER = 'x-agency-crm-secret';
+import { hookRequests } from './api';
+import { SECRET_HEADER, secretDigest } from './secret';
+import type { TriggerSettings } from './settings';
 
 /** What the API says of a hook (spec section 2 "Webhook"), and the suspension keys it may add. */
 export interface Hook {
@@ -56,11 +48,6 @@ export interface Registration {
 	secret?: string;
 }
 
-/** The SHA-256 digest of a delivery secret, in hex: what a registration keeps and deliveries are checked against. */
-export function secretDigest(secret: string): string {
-	return createHash('sha256').update(secret).digest('hex');
-}
-
 /** The digest deliveries are checked against: the registration's, or that of the secret 0.1.0 kept. */
 export function expectedSecretDigest(registration: Registration): string | undefined {
 	if (registration.secretDigest) return registration.secretDigest;
@@ -73,9 +60,8 @@ type Slot = 'production' | 'test';
  * The URL the hook delivers to: the trigger's answering webhook when the workflow answers
  * (`responseNode`), else its default one (answered at once).
  */
-function deliveryUrl(context: Pick<IHookFunctions, 'getNodeParameter' | 'getNodeWebhookUrl'>): string {
-	const answered = context.getNodeParameter('answer', ANSWER.immediately) === ANSWER.fromWorkflow;
-	return context.getNodeWebhookUrl(answered ? ANSWERING_WEBHOOK : 'default') as string;
+export function deliveryUrl(context: Pick<IHookFunctions, 'getNodeWebhookUrl'>, settings: TriggerSettings): string {
+	return context.getNodeWebhookUrl(settings.answeredByWorkflow ? ANSWERING_WEBHOOK : 'default') as string;
 }
 
 /** The trigger's webhook whose deliveries the workflow answers (n8n's "setup" name is free for it). */
@@ -107,32 +93,8 @@ function clear(registration: Registration) {
 	delete registration.secret;
 }
 
-/**
- * The events as the user gave them: the editor's list, or an expression's list, one event as text or
- * several comma-separated (never a text taken apart letter by letter).
- */
-export function eventsOf(context: Pick<IWebhookFunctions, 'getNodeParameter'>): string[] {
-	return listEntries(context.getNodeParameter('events', []));
-}
-
-/** The events chosen, validated as the catalogue says (catalogue/validate.ts): a wrong one is refused before any request. */
-function selectedEvents(context: IHookFunctions): string[] {
-	const converted = triggerEventsField.convert!(context.getNodeParameter('events', []), { timezone: 'UTC' });
-	const inputs = new Map([[triggerEventsField, converted]]);
-	const blocking = problemsOf(endpointOf('webhook:create'), undefined, inputs).filter((problem) =>
-		blocks(problem.source),
-	);
-	if (blocking.length) {
-		throw new NodeOperationError(context.getNode(), `Invalid input: ${new InputError(blocking).message}`, {
-			description:
-				'Nothing was sent to Agency CRM. Choose the events in "Events" (or give them as a list or a comma-separated text) and activate again.',
-		});
-	}
-	return [...(('value' in converted ? converted.value : []) as string[])].sort();
-}
-
 async function listHooks(context: IHookFunctions): Promise<Hook[]> {
-	const data = responseData(await apiRequest(context, requestOf('webhook:getAll')));
+	const data = responseData(await apiRequest(context, hookRequests.list()));
 	return Array.isArray(data) ? (data as Hook[]) : [];
 }
 
@@ -162,9 +124,9 @@ export interface Registered {
  * The secret is the one the hook already carries, else a new one; the registration keeps its digest
  * (of the hook's answer: ours, unless a lost answer made us adopt another's).
  */
-export async function registerHook(context: IHookFunctions): Promise<Registered> {
-	const events = selectedEvents(context);
-	const url = deliveryUrl(context);
+export async function registerHook(context: IHookFunctions, settings: TriggerSettings): Promise<Registered> {
+	const { events } = settings;
+	const url = deliveryUrl(context, settings);
 	const registration = registrationOf(context, url);
 	const hooks = await listHooks(context);
 	const existing = hooks.find((hook) => hook.id === registration.hookId) ?? hooks.find((hook) => hook.url === url);
@@ -181,8 +143,8 @@ export async function registerHook(context: IHookFunctions): Promise<Registered>
 		return hook && { statusCode: 200, body: { data: hook }, headers: {} };
 	};
 	const response = existing
-		? await apiRequest(context, requestOf('webhook:update', { pathParams: { hookId: existing.id }, body }))
-		: await apiRequest(context, { ...requestOf('webhook:create', { body }), lookUpOutcome: registeredMeanwhile });
+		? await apiRequest(context, hookRequests.update(existing.id, body))
+		: await apiRequest(context, { ...hookRequests.create(body), lookUpOutcome: registeredMeanwhile });
 	const hook = responseData(response) as Hook;
 	const kept = secretOf(hook) ?? secret;
 	Object.assign(registration, {
@@ -202,11 +164,11 @@ export async function registerHook(context: IHookFunctions): Promise<Registered>
 }
 
 /** Removes the hook; one already gone (404) counts as removed. Failures are logged, not hidden. */
-export async function unregisterHook(context: IHookFunctions): Promise<boolean> {
-	const registration = registrationOf(context, deliveryUrl(context));
+export async function unregisterHook(context: IHookFunctions, settings: TriggerSettings): Promise<boolean> {
+	const registration = registrationOf(context, deliveryUrl(context, settings));
 	if (registration.hookId === undefined) return true;
 	try {
-		await apiRequest(context, requestOf('webhook:delete', { pathParams: { hookId: registration.hookId } }));
+		await apiRequest(context, hookRequests.remove(registration.hookId));
 	} catch (error) {
 		const status = Number((error as { httpCode?: string }).httpCode);
 		if (status !== 404) {

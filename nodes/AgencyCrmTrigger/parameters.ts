@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { triggerEventsField } from '../AgencyCrm/catalogue/resources/webhook';
-import { CONTACT_EVENTS, PROPERTY_RECORD_EVENTS } from '../shared/events';
-import { CUSTOMER_INCLUDES, PRODUCT_FETCHES, relationOptions } from '../shared/relations';
+import { ANSWER } from '../shared/answer';
+import { CONTACT_EVENTS, EVENT_OPTIONS, PROPERTY_RECORD_EVENTS } from '../shared/events';
+import { CUSTOMER_INCLUDE_OPTIONS, CUSTOMER_INCLUDES, PRODUCT_FETCHES, relationOptions } from '../shared/relations';
 
 /**
  * The trigger's parameters, each shown only for the events it concerns. Version 2 starts with what
@@ -13,8 +13,8 @@ import { CUSTOMER_INCLUDES, PRODUCT_FETCHES, relationOptions } from '../shared/r
 /** What a repeated save of a record changes anyway: our records' `updated_at`, production's `last_modified`. */
 export const DEFAULT_IGNORED_FIELDS = 'updated_at, last_modified';
 
-/** How Agency CRM gets its answer: at once, or from the workflow (an Agency CRM Answer node). */
-export const ANSWER = { immediately: 'immediately', fromWorkflow: 'workflow' } as const;
+/** What a delivery whose record is gone (its read answers 404) does: starts, saying so, or starts nothing. */
+export const WHEN_GONE = { start: 'start', skip: 'skip' } as const;
 
 const showFor = (events: string[], extra: Record<string, unknown[]> = {}) => ({
 	show: { events, fetchFullRecord: [true], ...extra },
@@ -55,8 +55,46 @@ const dropRepeatedDescription =
 const catchUpDescription =
 	'Whether to replay, once, what changed while Agency CRM could not deliver: after n8n starts, and when an activation finds the webhook suspended. Properties changed since the last delivery and contacts created since (by ID) each start the workflow, with "caught_up" set; what the workflow already saw starts nothing. Deleted properties and contact updates cannot be replayed.';
 
+/**
+ * The events the hook subscribes to. An expression may give a list, one event as text or several
+ * comma-separated; production's constants and dotted names (`property.updated`) are both taken
+ * (settings.ts).
+ */
+const events: INodeProperties = {
+	displayName: 'Events',
+	name: 'events',
+	type: 'multiOptions',
+	required: true,
+	default: [],
+	description: 'The changes that start the workflow. Agency CRM forbids polling, so it notifies n8n.',
+	options: EVENT_OPTIONS,
+};
+
+/** Contacts and properties whose record can be read: a change of one may find it deleted meanwhile. */
+const whenRecordGone: INodeProperties = {
+	displayName: 'When the Record Is Gone',
+	name: 'whenRecordGone',
+	type: 'options',
+	options: [
+		{
+			name: 'Start, Saying It Is Gone',
+			value: WHEN_GONE.start,
+			description: 'The item has "gone" set to true and no record',
+		},
+		{
+			name: 'Start Nothing',
+			value: WHEN_GONE.skip,
+			description: 'Agency CRM gets its 200; the log says which record was gone',
+		},
+	],
+	default: 'start',
+	displayOptions: { show: { events: [...CONTACT_EVENTS, ...PROPERTY_RECORD_EVENTS] } },
+	description:
+		'What a change does when its contact or property was deleted before the trigger could read it (Agency CRM answers 404)',
+};
+
 export const TRIGGER_PROPERTIES: INodeProperties[] = [
-	triggerEventsField.property,
+	events,
 	{
 		displayName: 'Fetch Full Record',
 		name: 'fetchFullRecord',
@@ -69,7 +107,7 @@ export const TRIGGER_PROPERTIES: INodeProperties[] = [
 		displayName: 'Contact Related Data',
 		name: 'customerInclude',
 		type: 'multiOptions',
-		options: relationOptions(CUSTOMER_INCLUDES),
+		options: CUSTOMER_INCLUDE_OPTIONS,
 		default: [],
 		displayOptions: showFor(CONTACT_EVENTS),
 		description:
@@ -139,6 +177,7 @@ export const TRIGGER_PROPERTIES: INodeProperties[] = [
 		displayOptions: { show: { dropRepeatedDeliveries: [true], '@version': [2] } },
 		description: catchUpDescription,
 	},
+	whenRecordGone,
 	{
 		displayName: 'Answer',
 		name: 'answer',

@@ -43,3 +43,41 @@ export function eventsSubtitle(): string {
 	const names = Object.fromEntries(EVENT_OPTIONS.map((option) => [option.value, option.name]));
 	return `={{ $parameter["events"].map((event) => (${JSON.stringify(names)})[event] ?? event).join(", ") }}`;
 }
+
+/** Production's event types: what a hook registers and a delivery carries. */
+export const EVENT_TYPES: readonly string[] = EVENT_OPTIONS.map((option) => String(option.value));
+
+/** The record each word of a dotted event name means (the spec's `property.updated`). */
+const DOTTED_KINDS: Readonly<Record<string, string>> = {
+	customer: 'CUSTOMER',
+	customers: 'CUSTOMER',
+	contact: 'CUSTOMER',
+	contacts: 'CUSTOMER',
+	product: 'PRODUCT',
+	products: 'PRODUCT',
+	property: 'PRODUCT',
+	properties: 'PRODUCT',
+};
+const DOTTED_CHANGES: Readonly<Record<string, string>> = {
+	create: 'CREATE',
+	created: 'CREATE',
+	update: 'UPDATE',
+	updated: 'UPDATE',
+	delete: 'DELETE',
+	deleted: 'DELETE',
+};
+
+/**
+ * An event name as production knows it: one of its constants in any case, or a dotted name such as
+ * the spec's `property.updated` (section 6, which leaves its relation to PRODUCT_UPDATE unsaid: read
+ * as PRODUCT_UPDATE, docs/assumptions.md) and its siblings (`contact.created`, `property.deleted`).
+ * Undefined for a name that is no event production sends.
+ */
+export function productionEventOf(name: unknown): string | undefined {
+	if (typeof name !== 'string') return undefined;
+	const text = name.trim();
+	const [kind, change, ...rest] = text.toLowerCase().split('.');
+	const dotted = rest.length === 0 && change !== undefined && DOTTED_KINDS[kind] && DOTTED_CHANGES[change];
+	const event = dotted ? `${DOTTED_KINDS[kind]}_${DOTTED_CHANGES[change]}` : text.toUpperCase();
+	return EVENT_TYPES.includes(event) ? event : undefined;
+}

@@ -6,7 +6,10 @@ import type { INodePropertyOptions } from 'n8n-workflow';
  * as typed (docs/assumptions.md).
  */
 
-/** `include` of `GET /customers/{id}`: the spec's nine values, then ours (docs/assumptions.md). */
+/**
+ * `include` of `GET /customers/{id}`: the spec's nine values, those production's lead router reads
+ * (`agency`, `consent`, `searchRequests`, `rgpd`: docs/assumptions.md "Production evidence"), then ours.
+ */
 export const CUSTOMER_INCLUDES = [
 	'address',
 	'groups',
@@ -17,10 +20,20 @@ export const CUSTOMER_INCLUDES = [
 	'stopSms',
 	'notary',
 	'relations',
+	'agency',
 	'consent',
-	'search_requests',
+	'searchRequests',
+	'rgpd',
 	'mandates',
 ];
+
+/** 0.1.0's contact `include` values production does not know, and its names for them. */
+const INCLUDES_OF_0_1_0: Readonly<Record<string, string>> = { search_requests: 'searchRequests' };
+
+/** Contact `include` values as production takes them: 0.1.0's `search_requests` as `searchRequests`, once each. */
+export function productionIncludes(values: readonly string[]): string[] {
+	return [...new Set(values.map((value) => INCLUDES_OF_0_1_0[value] ?? value))];
+}
 
 /**
  * `fetch` of `GET /products/{id}` and product search: production's values (docs/assumptions.md
@@ -65,3 +78,16 @@ export function productionFetches(values: readonly string[]): string[] {
 export function relationOptions(values: string[]): INodePropertyOptions[] {
 	return [...values].sort().map((value) => ({ name: value, value }));
 }
+
+/**
+ * The contact `include` choices, with 0.1.0's `search_requests` still offered, so that the workflows
+ * saved with it keep their choice, and said to be sent as production's name.
+ */
+export const CUSTOMER_INCLUDE_OPTIONS: INodePropertyOptions[] = [
+	...relationOptions(CUSTOMER_INCLUDES),
+	...Object.entries(INCLUDES_OF_0_1_0).map(([value, current]) => ({
+		name: `${value} (sent as ${current})`,
+		value,
+		description: `0.1.0's name: Agency CRM reads ${current}`,
+	})),
+].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -331,6 +331,9 @@ class SiteGenerator {
 				},
 				color: this.random.chance(0.2) ? this.random.pick(['#E53935', '#43A047', '#1E88E5', '#FDD835']) : null,
 				stop_sms: this.random.chance(0.08),
+				// Not drawn, so that the data drawn after stays the same for a seed.
+				rgpd_consent: id % 3 === 0,
+				conformity: null,
 				notary: this.random.chance(0.15)
 					? {
 							name: `Maître ${this.random.pick(LAST_NAMES)}`,

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { route } from '../../nodes/AgencyCrm/actions/router';
-import { fetchRecord } from '../../nodes/AgencyCrmTrigger/delivery';
+import { fetchRecord } from '../../nodes/AgencyCrmTrigger/recordFetch';
 import { ANSWER_PROFILES } from '../../sandbox/answerProfiles';
 import { credentialsOf, inProcessContext } from '../support/inprocess/context';
 import { useSandbox } from '../support/sandbox/harness';
@@ -172,12 +172,15 @@ describe.each(ANSWER_PROFILES)('answer profile %s', (profile) => {
 
 	test("the trigger's fetch: the record a notification names", async () => {
 		const { webhook } = inProcessContext(credentialsOf(h.sandbox), [{}]);
-		const record = await fetchRecord(
+		const fetched = await fetchRecord(
 			webhook,
 			{ eventType: 'CUSTOMER_UPDATE', resourceType: 'customer', resourceId: 10002 },
 			[],
 		);
-		expect(record).toMatchObject({ customers_id: 10002, email: (await stored('customer', 10002)).email });
+		expect(fetched).toMatchObject({
+			kind: 'found',
+			record: { customers_id: 10002, email: (await stored('customer', 10002)).email },
+		});
 	});
 
 	test('an API error quotes the request id, from the body or the X-Request-Id header', async () => {

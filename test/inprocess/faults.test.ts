@@ -67,8 +67,10 @@ describe.each([
 
 		expectEveryItemOnce(run, tag, ITEMS);
 		expect(await duplicateContacts(h.origin)).toBe(0);
-		// Every kind of fault happened, so that this run proves something.
-		expect(Math.min(...Object.values(seen.faults))).toBeGreaterThan(0);
+		// Every kind of fault this run turns on happened, so that it proves something (routes refused are not among them).
+		const { forbidden, ...injected } = seen.faults;
+		expect(forbidden).toBe(0);
+		expect(Math.min(...Object.values(injected))).toBeGreaterThan(0);
 		expect(seen.token_exchanges).toBeLessThanOrEqual(seen.faults.token_revoked + 1);
 		expect(seen.in_flight.max).toBeLessThanOrEqual(DEFAULT_CONCURRENCY);
 	}, 60_000);

@@ -199,7 +199,10 @@ describe('one workflow, its trigger on production’s contract', () => {
 		expect(replayed.every((item) => item.caught_up === true)).toBe(true);
 		const mainLog = cluster.processes.main.log();
 		expect(mainLog).toMatch(/Agency CRM Trigger: webhook \d+ of workflow "[^"]+" was suspended by Agency CRM/);
-		expect(mainLog.match(/Agency CRM Trigger: catch-up of workflow/g)).toHaveLength(1);
+		await waitFor('the catch-up said', () =>
+			cluster.processes.main.log().match(/Agency CRM Trigger: catch-up of workflow/g),
+		);
+		expect(cluster.processes.main.log().match(/Agency CRM Trigger: catch-up of workflow/g)).toHaveLength(1);
 		await setActive(PRODUCTION_WORKFLOW, false);
 	}, 240_000);
 });

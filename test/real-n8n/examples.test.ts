@@ -96,20 +96,28 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const record = async <T>(kind: string, id: string | number) =>
 	(await admin<{ data: T }>(origin, 'GET', `/records/${kind}/${id}`)).data;
 
-/** Every customer of the site with its consent, as the CRM holds them (read page by page). */
+/**
+ * Every customer of the site with its consent, as the CRM holds them: listed page by page, then each
+ * read for its consent, which production's search does not give (issue 35).
+ */
 async function allCustomersWithConsent(): Promise<Customer[]> {
 	const customers: Customer[] = [];
 	let cursor: string | undefined;
 	do {
 		const page = await api<{ data: Customer[]; meta: { next_cursor: string | null; has_more: boolean } }>(
 			'POST',
-			'/customers/search?include=consent',
+			'/customers/search',
 			{ per_page: 200, ...(cursor ? { cursor } : {}) },
 		);
 		customers.push(...page.data);
 		cursor = page.meta.has_more ? (page.meta.next_cursor ?? undefined) : undefined;
 	} while (cursor);
-	return customers;
+	const withConsent: Customer[] = [];
+	for (const customer of customers) {
+		const { data } = await api<{ data: Customer }>('GET', `/customers/${customer.customers_id}?include=consent`);
+		withConsent.push(data);
+	}
+	return withConsent;
 }
 
 /** A buyer of the agency with an agent and one search request, made through the API. */

@@ -81,6 +81,21 @@ describe('injected faults', () => {
 		expect(token.body.error.code).toBe('SERVICE_UNAVAILABLE');
 	});
 
+	test("forbidden routes answer 403, as production answers an access without the operation's right; other routes pass", async () => {
+		await h.admin('POST', '/faults', { client_id: 'demo-client', forbidden_routes: ['POST /products/search'] });
+		await h.token('demo-client');
+		const refused = await h.api('POST', '/products/search', { body: {} });
+		expect(refused.status).toBe(403);
+		expect(refused.body.error).toMatchObject({
+			code: 'FORBIDDEN',
+			message: expect.stringContaining('RS:PRODUCT_SEARCH'),
+		});
+		expect((await h.api('POST', '/customers/search', { body: { per_page: 1 } })).status).toBe(200);
+		expect((await h.admin('GET', '/counters')).body.faults.forbidden).toBe(1);
+		await h.admin('DELETE', '/faults');
+		expect((await h.api('POST', '/products/search', { body: {} })).status).toBe(200);
+	});
+
 	test('a reset destroys the connection without an answer', async () => {
 		await h.token();
 		await h.admin('POST', '/faults', { reset_rate: 1 });
@@ -215,7 +230,7 @@ describe('counters and request log', () => {
 			requests_by_route: { 'GET /customers/{customerId}': 3, 'POST /customers/search': 1 },
 			deliveries: { made: 0, failed: 0, by_event: {} },
 			in_flight: { current: 0, max: 1, by_client: { 'demo-client': { current: 0, max: 1 } } },
-			faults: { reset_before: 0, reset_after: 0, rate_429: 0, server_error: 0, token_revoked: 0 },
+			faults: { reset_before: 0, reset_after: 0, rate_429: 0, server_error: 0, token_revoked: 0, forbidden: 0 },
 		});
 		await h.admin('POST', '/reset');
 		expect((await h.admin('GET', '/counters')).body.requests_total).toBe(0);

@@ -1,5 +1,5 @@
 import { findEndpoint } from '../../nodes/AgencyCrm/catalogue';
-import { convertField } from '../../nodes/AgencyCrm/catalogue/fields';
+import { convertField } from '../../nodes/AgencyCrm/catalogue/parts';
 import { isEmpty } from '../../nodes/AgencyCrm/catalogue/rules';
 import type { NodeVersion, Place } from '../../nodes/AgencyCrm/catalogue/form';
 import { formOf } from '../../nodes/AgencyCrm/catalogue/form';

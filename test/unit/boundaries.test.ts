@@ -60,6 +60,18 @@ const CASES: Case[] = [
 		allowed: "import { EVENT_OPTIONS } from '../events';",
 	},
 	{
+		zone: "the trigger imports none of the action node's own code (type imports too), only the catalogue",
+		file: 'nodes/AgencyCrmTrigger/probe.ts',
+		forbidden: "import type { ItemRun } from '../AgencyCrm/actions/itemRun';",
+		allowed: "import { requestOf } from '../AgencyCrm/catalogue/requests';",
+	},
+	{
+		zone: "the Answer node imports none of the action node's own code",
+		file: 'nodes/AgencyCrmAnswer/probe.ts',
+		forbidden: "import { loadOptions } from '../AgencyCrm/methods/loadOptions';",
+		allowed: "import { EVENT_OPTIONS } from '../shared/events';",
+	},
+	{
 		zone: 'transport reads credentials/ only through its contract',
 		file: 'nodes/shared/transport/probe.ts',
 		forbidden: "import { sharedExchange } from '../../../credentials/sharedExchanges';",

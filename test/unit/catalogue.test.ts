@@ -16,6 +16,7 @@ import type { Check, Endpoint, PreparedRequest } from '../../nodes/AgencyCrm/cat
 import { listSearch } from '../../nodes/AgencyCrm/methods/listSearch';
 import { loadOptions } from '../../nodes/AgencyCrm/methods/loadOptions';
 import { fakeContext } from '../support/fakeN8n';
+import { preparedRequest } from '../support/preparedRequests';
 import { SPEC_ENDPOINTS as SPEC_LIST } from '../support/spec/endpoints';
 
 const SPEC_ENDPOINTS = SPEC_LIST.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
@@ -45,16 +46,7 @@ async function problemsOf(resource: string, operation: string, parameters: IData
 }
 
 /** A prepared request with only a body, for the checks across fields. */
-const withBody = (body: IDataObject): PreparedRequest => ({
-	method: 'POST',
-	path: '/calendar/events',
-	pathParams: {},
-	qs: {},
-	body,
-	files: [],
-	hints: [],
-	notices: [],
-});
+const withBody = (body: IDataObject) => preparedRequest({ method: 'POST', path: '/calendar/events', body });
 const testCheck = (candidate: Check, body: IDataObject) => candidate.test(withBody(body));
 
 /** Every property at any depth (collections, fixedCollection groups). */
@@ -475,19 +467,16 @@ describe('request bodies decided in docs/assumptions.md', () => {
 	test('issue 26: the consent travels as a form, proofs under proofs[]; picture titles as multipart text parts', () => {
 		const file = { fileName: 'proof.pdf', mimeType: 'application/pdf', data: Buffer.from('%PDF') };
 		const consent = findEndpoint('consent', 'set') as Endpoint;
-		const request: PreparedRequest = {
+		const request = preparedRequest({
 			method: 'POST',
 			path: '/customers/10001/consent',
 			pathParams: { customerId: 10001 },
-			qs: {},
 			body: { reason: 'Signed form', consent_date: '2026-05-01T08:00:00+00:00', accept_outside_hours: 1 },
 			files: [
 				{ part: 'proofs[]', file },
 				{ part: 'proofs[]', file: { ...file, fileName: 'recording.mp3' } },
 			],
-			hints: [],
-			notices: [],
-		};
+		});
 		const sent = toApiRequest(consent, request, 0);
 		expect(sent.noRetryStatuses).toEqual([502]);
 		const form = (sent.body as Buffer).toString('utf8');

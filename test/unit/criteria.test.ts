@@ -46,6 +46,10 @@ async function sent(
 /** Criteria rows as the editor saves them. */
 const rows = (...criteria: IDataObject[]) => ({ criterion: criteria });
 
+/** A property create for agency 101 with these criteria rows. */
+const created = (...criteria: IDataObject[]) =>
+	sent('product', 'create', { agencyId: '101', additionalFields: { criteria: rows(...criteria) } });
+
 describe('property create', () => {
 	test('criteria chosen by label travel as {id: XML key, value}: a list value as its code, a number as a number', async () => {
 		const run = await sent('product', 'create', {
@@ -85,16 +89,11 @@ describe('property create', () => {
 	});
 
 	test('a label or a value id is sent as its code, a criterion named by label or id as its XML key, each with a notice', async () => {
-		const run = await sent('product', 'create', {
-			agencyId: '101',
-			additionalFields: {
-				criteria: rows(
-					{ id: 'Type de bien', value: 'Local commercial' },
-					{ id: '21', value: '1' },
-					{ id: 'Nombre de pièces', value: '4' },
-				),
-			},
-		});
+		const run = await created(
+			{ id: 'Type de bien', value: 'Local commercial' },
+			{ id: '21', value: '1' },
+			{ id: 'Nombre de pièces', value: '4' },
+		);
 		expect(run.body.criteria).toEqual([
 			{ id: 'TypeBien', value: 'LocalCommercial' },
 			{ id: 'Statut', value: 'EnCours' },
@@ -109,18 +108,13 @@ describe('property create', () => {
 	});
 
 	test('a code, a criterion or a number the site does not list is sent as given, with a hint', async () => {
-		const run = await sent('product', 'create', {
-			agencyId: '101',
-			additionalFields: {
-				criteria: rows(
-					{ id: 'TypeBien', value: 'Chateau' },
-					{ id: 'Piscine', value: 'true' },
-					{ id: 'Prix', value: 'cheap' },
-					{ id: 20, value: 'Nord' },
-					{ id: 'Statut', value: 'EnCours' },
-				),
-			},
-		});
+		const run = await created(
+			{ id: 'TypeBien', value: 'Chateau' },
+			{ id: 'Piscine', value: 'true' },
+			{ id: 'Prix', value: 'cheap' },
+			{ id: 20, value: 'Nord' },
+			{ id: 'Statut', value: 'EnCours' },
+		);
 		expect(run.body.criteria).toEqual([
 			{ id: 'TypeBien', value: 'Chateau' },
 			{ id: 'Piscine', value: true },
@@ -137,17 +131,11 @@ describe('property create', () => {
 	});
 
 	test('a new listing whose Statut is not EnCours is told it will not show in the CRM; an update is not', async () => {
-		const sold = await sent('product', 'create', {
-			agencyId: '101',
-			additionalFields: { criteria: rows({ id: 'Statut', listValue: 'Vendu' }) },
-		});
+		const sold = await created({ id: 'Statut', listValue: 'Vendu' });
 		expect(sold.notices).toEqual([
 			'The new listing will not show in the CRM: a listing shows there only when its Statut criterion is EnCours, and its Statut is Vendu',
 		]);
-		const none = await sent('product', 'create', {
-			agencyId: '101',
-			additionalFields: { criteria: rows({ id: 'Prix', value: '1' }) },
-		});
+		const none = await created({ id: 'Prix', value: '1' });
 		expect(none.notices).toEqual([
 			'The new listing will not show in the CRM: a listing shows there only when its Statut criterion is EnCours, and no Statut criterion was given',
 		]);

@@ -29,7 +29,7 @@ test('what it is first, then the sections of a community node README, in their o
 		'Credentials',
 		'Compatibility',
 		'Usage',
-		'The demo: `npm start`',
+		'The demo and the tests: `npm start`, `npm test`',
 		'Resources',
 		'Version history',
 		'License',

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ENDPOINTS, findEndpoint } from '../../nodes/AgencyCrm/catalogue';
 import { mayResend, resendPolicyOf } from '../../nodes/AgencyCrm/catalogue/resend';
 import type { PreparedRequest } from '../../nodes/AgencyCrm/catalogue/types';
+import { preparedRequest } from '../support/preparedRequests';
 import { RELIABILITY_DOC, regenerated, reliabilityTable } from '../../scripts/reliability-doc';
 
 /**
@@ -10,16 +11,7 @@ import { RELIABILITY_DOC, regenerated, reliabilityTable } from '../../scripts/re
  * spec (issue 11), and docs/reliability.md, which lists them.
  */
 
-const request = (body: PreparedRequest['body']): PreparedRequest => ({
-	method: 'POST',
-	path: '/customers',
-	pathParams: {},
-	qs: {},
-	body,
-	files: [],
-	hints: [],
-	notices: [],
-});
+const request = (body: PreparedRequest['body']) => preparedRequest({ method: 'POST', path: '/customers', body });
 
 test('every GET, PUT, PATCH and DELETE is resent', () => {
 	const others = ENDPOINTS.filter((endpoint) => endpoint.method !== 'POST');

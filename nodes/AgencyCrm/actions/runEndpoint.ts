@@ -17,6 +17,7 @@ import { requestFor } from '../catalogue/requests';
 import type { Endpoint, FileValue, PreparedRequest } from '../catalogue/types';
 import type { ItemRun } from './itemRun';
 import { OUTCOME, OUTCOME_EVIDENCE, outputShaper } from './output';
+import { withRelatedReadEach } from './readEach';
 import { recordsOf, writtenRecords } from './writtenRecord';
 
 /** A part name or file name safe inside a quoted header parameter. */
@@ -179,7 +180,8 @@ export async function runEndpoint(
 				return kept;
 			};
 		}
-		const records = await collectPages(context, request, mode, prepared.limit, prepared.pageSize);
+		const listed = await collectPages(context, request, mode, prepared.limit, prepared.pageSize);
+		const records = await withRelatedReadEach(context, endpoint, prepared, listed, item);
 		if (filter && dropped) item.notices.push(filter.dropped(dropped));
 		if (repeated.length) {
 			item.notices.push(

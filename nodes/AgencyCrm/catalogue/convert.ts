@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
+import { listEntries, OFFSET_DATE_TIME_FORMAT } from '../../shared/values';
 import { isAbsent } from './rules';
 import type { Converter, ConvertEnv } from './types';
 
@@ -31,12 +32,8 @@ export function idValue(value: unknown): unknown {
 /** A resource locator or a plain value → the id, numeric when it is digits. */
 export const id: Converter = (value) => ok(idValue(locatorValue(value)));
 
-/** The trimmed, non-empty entries of a multi-select, an array or a comma-separated text. */
-export function listEntries(value: unknown): string[] {
-	return (Array.isArray(value) ? value : String(value ?? '').split(','))
-		.map((entry) => String(entry).trim())
-		.filter(Boolean);
-}
+// Shared with the trigger (nodes/shared/values.ts); exported here for the catalogue's readers.
+export { listEntries, OFFSET_DATE_TIME_FORMAT };
 
 /**
  * A filter whose default in the editor, 0 or off, means no filter: at that default it sends nothing,
@@ -115,9 +112,6 @@ export const toUtcDateTime: Converter = (value, env) => ok(toUtc(value, env));
  * Any date-time → UTC `YYYY-MM-DDTHH:MM:SS+00:00`: no milliseconds, `+00:00` rather than `Z`, as
  * production takes consent dates and `last_modified` filters (docs/assumptions.md "Production evidence").
  */
-/** Luxon's format of production's `+00:00` date-times. */
-export const OFFSET_DATE_TIME_FORMAT = "yyyy-MM-dd'T'HH:mm:ss'+00:00'";
-
 export const toOffsetDateTime: Converter = (value, env) => ok(inUtc(value, env, OFFSET_DATE_TIME_FORMAT));
 
 /**

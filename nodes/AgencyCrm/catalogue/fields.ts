@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { entriesOf, id, toUtcDateTime } from './convert';
-import { email, evidence, guess, integerId, isEmpty, rule } from './rules';
+import { id, toUtcDateTime } from './convert';
+import { email, evidence, guess, integerId, rule } from './rules';
 import { MAX_PER_PAGE } from '../../shared/transport';
-import type { ConvertEnv, Converted, Endpoint, FieldLocation, FieldSpec, Rule, RuleSource } from './types';
+import type { Endpoint, FieldLocation, FieldSpec, Rule, RuleSource } from './types';
 
 /**
  * Fields that several endpoints share. Each is a function so that an endpoint can place it in the
@@ -192,68 +192,46 @@ export function labelOf(field: FieldSpec, parent?: FieldSpec): string {
 	return `"${field.property.displayName}" (${keyOf(field)})`;
 }
 
-/** The name of the one group of a fixedCollection whose parts make an object (`rule`, `point`). */
-function groupOf(field: FieldSpec): string {
-	return (field.property.options?.[0] as { name: string }).name;
-}
-
-/**
- * What the user entered for a field, converted: by its converter, or, for a field with parts, its
- * object of converted parts (each part's result kept for validation).
- */
-export function convertField(field: FieldSpec, raw: unknown, env: ConvertEnv): Converted {
-	if (!field.parts) return field.convert ? field.convert(raw, env) : { value: raw };
-	const entry = entriesOf(raw, groupOf(field))[0];
-	if (!entry) return { value: undefined };
-	const parts = new Map(field.parts.map((part) => [part, convertField(part, entry[part.property.name], env)]));
-	const given = [...parts].flatMap(([part, converted]) =>
-		'value' in converted && !isEmpty(converted.value) ? [[keyOf(part), converted.value]] : [],
-	);
-	return { value: Object.fromEntries(given), parts };
-}
-
-/** The descriptor of a field with parts: one group holding the parts, sorted by name as the editor lists them. */
-export function withParts(
-	property: Omit<INodeProperties, 'options'>,
-	group: { displayName: string; name: string },
-	parts: FieldSpec[],
-): INodeProperties {
-	const values = parts.map((part) => part.property).sort((a, b) => a.displayName.localeCompare(b.displayName));
-	return { ...property, options: [{ ...group, values }] } as INodeProperties;
+/** A body field of a person (a contact, a user), required or optional as the operation places it. */
+function personField(given: Placement, property: INodeProperties, rules?: Rule[]): FieldSpec {
+	return { in: 'body', required: given.required, placement: placementOf('body', given), rules, property };
 }
 
 export function firstnameField(given: Placement = {}): FieldSpec {
-	return {
-		in: 'body',
-		required: given.required,
-		placement: placementOf('body', given),
-		property: { displayName: 'First Name', name: 'firstname', type: 'string', default: '' },
-	};
+	return personField(given, { displayName: 'First Name', name: 'firstname', type: 'string', default: '' });
 }
 
 export function lastnameField(given: Placement = {}): FieldSpec {
-	return {
-		in: 'body',
-		required: given.required,
-		placement: placementOf('body', given),
-		property: { displayName: 'Last Name', name: 'lastname', type: 'string', default: '' },
-	};
+	return personField(given, { displayName: 'Last Name', name: 'lastname', type: 'string', default: '' });
 }
 
 /** An email; its format is not in the spec, so a doubtful one is sent with a hint. */
 export function emailField(given: Placement = {}): FieldSpec {
+	const property: INodeProperties = {
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+	};
+	return personField(given, property, [rule(guess('email addresses look like name@example.com'), email)]);
+}
+
+/** A record's title (a listing's headline, a photo's caption): optional text. */
+export function titleField(description: string): FieldSpec {
 	return {
 		in: 'body',
-		required: given.required,
-		placement: placementOf('body', given),
-		rules: [rule(guess('email addresses look like name@example.com'), email)],
-		property: {
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-		},
+		placement: 'collection',
+		property: { displayName: 'Title', name: 'title', type: 'string', default: '', description },
+	};
+}
+
+/** Whether a record is active, in the words of the record it is: optional, on by default. */
+export function isActiveField(location: FieldLocation, description: string): FieldSpec {
+	return {
+		in: location,
+		placement: 'collection',
+		property: { displayName: 'Is Active', name: 'isActive', type: 'boolean', default: true, description },
 	};
 }
 

@@ -1,4 +1,5 @@
 import { json, stringList } from './convert';
+import { choices } from './properties';
 import { maxPageSizeOf, pageSizeKeyOf } from './fields';
 import { guard, integer, isObject, rule } from './rules';
 import type { Endpoint, FieldSpec, OutputKeys } from './types';
@@ -20,35 +21,28 @@ export const EXTRA_BODY = 'extraBodyJson';
 /** Requests in flight for one node by default: measured and explained in the README ("Concurrency"). */
 export const DEFAULT_CONCURRENCY = 10;
 
-const extraQuery: FieldSpec = {
-	in: 'node',
-	placement: 'collection',
-	convert: json,
-	rules: [rule(JSON_FIELD, isObject)],
-	property: {
-		displayName: 'Extra Query Parameters (JSON)',
-		name: EXTRA_QUERY,
-		type: 'json',
-		default: '{}',
-		description:
-			'Query parameters the node has no input for, sent as they are, e.g. {"lang": "fr"}. A parameter set above wins over the same name here.',
-	},
-};
+/** An escape hatch: JSON the node sends as it is (query parameters, or body fields), an object. */
+function extraJson(name: string, displayName: string, description: string): FieldSpec {
+	return {
+		in: 'node',
+		placement: 'collection',
+		convert: json,
+		rules: [rule(JSON_FIELD, isObject)],
+		property: { displayName, name, type: 'json', default: '{}', description },
+	};
+}
 
-const extraBody: FieldSpec = {
-	in: 'node',
-	placement: 'collection',
-	convert: json,
-	rules: [rule(JSON_FIELD, isObject)],
-	property: {
-		displayName: 'Extra Body Fields (JSON)',
-		name: EXTRA_BODY,
-		type: 'json',
-		default: '{}',
-		description:
-			'Fields the node has no input for, sent as they are in the request body, e.g. {"notary": null}; null is sent as null. A field set above wins over the same key here.',
-	},
-};
+const extraQuery = extraJson(
+	EXTRA_QUERY,
+	'Extra Query Parameters (JSON)',
+	'Query parameters the node has no input for, sent as they are, e.g. {"lang": "fr"}. A parameter set above wins over the same name here.',
+);
+
+const extraBody = extraJson(
+	EXTRA_BODY,
+	'Extra Body Fields (JSON)',
+	'Fields the node has no input for, sent as they are in the request body, e.g. {"notary": null}; null is sent as null. A field set above wins over the same key here.',
+);
 
 const returnAll: FieldSpec = {
 	in: 'node',
@@ -90,6 +84,7 @@ const output: FieldSpec = {
 		displayName: 'Output',
 		name: 'output',
 		type: 'options',
+		// Simplified first, the default, rather than by name.
 		options: [
 			{
 				name: 'Simplified',
@@ -163,10 +158,10 @@ const paginationMode: FieldSpec = {
 		displayName: 'Pagination Mode',
 		name: 'paginationMode',
 		type: 'options',
-		options: [
-			{ name: 'Cursor (Recommended)', value: 'cursor', description: 'Pages follow the cursor the API returns' },
-			{ name: 'Offset', value: 'offset', description: 'Pages are counted by record position' },
-		],
+		options: choices({
+			'Cursor (Recommended)': ['cursor', 'Pages follow the cursor the API returns'],
+			Offset: ['offset', 'Pages are counted by record position'],
+		}),
 		default: 'cursor',
 		description: 'How the API pages the results. Agency CRM recommends the cursor.',
 	},

@@ -204,10 +204,7 @@ export interface WrittenRecord {
 	include?: string;
 	/** Read back whatever the write answered: the write is confirmed by what the API then holds (a consent). */
 	always?: boolean;
-	/**
-	 * What the read-back shows that does not confirm the write (`shows no consent`), or undefined when
-	 * it does: then the output says `confirmed: true`; otherwise the item fails saying what it showed.
-	 */
+	/** What the read-back shows that does not confirm the write (`shows no consent`), failing the item; none: `confirmed: true`. */
 	confirm?: (readBack: IDataObject, request: PreparedRequest) => string | undefined;
 }
 
@@ -263,6 +260,8 @@ export interface Endpoint {
 	 * shows but the API leaves out unless asked (a contact's origin and groups).
 	 */
 	readIncludes?: string[];
+	/** Related data a list's records lack though asked (a search's consent): each is read by the entry named. */
+	readEach?: { includes: string[]; read: string };
 	/** For a list whose answer holds more than was asked (a loose search): the records kept, and the notice on the others. */
 	keepRecords?: (
 		request: PreparedRequest,

@@ -67,31 +67,39 @@ async function rowValues(context: ILoadOptionsFunctions): Promise<INodePropertyO
 	return [NO_LIST_VALUE, ...options.sort(byName)];
 }
 
+/**
+ * The dropdowns that list a referential as the API gives it, by the catalogue entry that reads it
+ * (`getProductCriterionIds`: the product criteria by their numeric ID, what the criterion endpoints' paths take).
+ */
+const REFERENTIAL_LISTS: Record<string, string> = {
+	getActionTypes: 'action:getTypes',
+	getCustomerGroups: 'customer:getGroups',
+	getCustomerOrigins: 'customer:getOrigins',
+	getEventTypes: 'calendar:getEventTypes',
+	getProductCriterionIds: 'criterion:getProductCriteria',
+	getZones: 'criterion:getZones',
+	getUserGroups: 'user:getGroups',
+	getUserTypes: 'user:getTypes',
+	getGenders: 'user:getGenders',
+};
+
 /** Dropdowns filled from the API's referentials (one request each, when the user opens them). */
 export const loadOptions = {
-	async getActionTypes(this: ILoadOptionsFunctions) {
-		return await optionsOf(this, 'action:getTypes');
-	},
-	async getCustomerGroups(this: ILoadOptionsFunctions) {
-		return await optionsOf(this, 'customer:getGroups');
-	},
-	async getCustomerOrigins(this: ILoadOptionsFunctions) {
-		return await optionsOf(this, 'customer:getOrigins');
-	},
-	async getEventTypes(this: ILoadOptionsFunctions) {
-		return await optionsOf(this, 'calendar:getEventTypes');
-	},
-	/** The same types by key: a user's availability names the types it ignores by key, the search by ID. */
+	...Object.fromEntries(
+		Object.entries(REFERENTIAL_LISTS).map(([method, key]) => [
+			method,
+			async function (this: ILoadOptionsFunctions) {
+				return await optionsOf(this, key);
+			},
+		]),
+	),
+	/** The event types by key: a user's availability names the types it ignores by key, the search by ID. */
 	async getEventTypeKeys(this: ILoadOptionsFunctions) {
 		const types = await referential(this, 'calendar:getEventTypes');
 		return types.map((type) => ({ name: String(type.label ?? type.key), value: String(type.key) })).sort(byName);
 	},
 	async getProductCriteria(this: ILoadOptionsFunctions) {
 		return (await referential(this, 'criterion:getProductCriteria')).map(criterionOption).sort(byName);
-	},
-	/** The same criteria, their numeric ID as the value: what the criterion endpoints' paths take. */
-	async getProductCriterionIds(this: ILoadOptionsFunctions) {
-		return await optionsOf(this, 'criterion:getProductCriteria');
 	},
 	async getSearchRequestCriteria(this: ILoadOptionsFunctions) {
 		return (await referential(this, 'criterion:getSearchRequestCriteria')).map(criterionOption).sort(byName);
@@ -104,17 +112,5 @@ export const loadOptions = {
 		const criteria = await referential(this, 'criterion:getProductCriteria');
 		const ids = new Set(criteria.flatMap((criterion) => (criterion.category_ids ?? []) as number[]));
 		return [...ids].sort((a, b) => a - b).map((id) => ({ name: `Category ${id}`, value: id }));
-	},
-	async getZones(this: ILoadOptionsFunctions) {
-		return await optionsOf(this, 'criterion:getZones');
-	},
-	async getUserGroups(this: ILoadOptionsFunctions) {
-		return await optionsOf(this, 'user:getGroups');
-	},
-	async getUserTypes(this: ILoadOptionsFunctions) {
-		return await optionsOf(this, 'user:getTypes');
-	},
-	async getGenders(this: ILoadOptionsFunctions) {
-		return await optionsOf(this, 'user:getGenders');
 	},
 };

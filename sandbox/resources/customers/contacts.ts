@@ -58,7 +58,9 @@ export function contactRoutes(world: World): ApiRoute[] {
 				(!text ||
 					[customer.firstname, customer.lastname, customer.email].some((value) => value?.toLowerCase().includes(text)));
 			const result = cursorPage(store.customers.forSite(request.grant.siteId), 'customers_id', 'desc', page, keep);
-			return pageReply(request, result, (customer) => customerView(store, customer, includesOf(request)));
+			// Production's search results carry no consent, asked or not: a client reads the contact for it.
+			const includes = new Set([...includesOf(request)].filter((include) => include !== 'consent'));
+			return pageReply(request, result, (customer) => customerView(store, customer, includes));
 		}),
 		route('GET', '/customers/groups', CUSTOMER_PACK, () => ok(store.referentials.customerGroups)),
 		route('GET', '/customers/origins', CUSTOMER_PACK, () => ok(store.referentials.customerOrigins)),

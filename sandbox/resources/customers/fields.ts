@@ -21,6 +21,8 @@ export type CustomerChanges = Partial<
 		| 'gender_code'
 		| 'address'
 		| 'stop_sms'
+		| 'rgpd_consent'
+		| 'conformity'
 	>
 >;
 
@@ -80,6 +82,13 @@ export function readCustomerChanges(
 	if (address !== undefined) changes.address = address && readAddress(reader.nested(address, 'address'));
 	const stopSms = reader.optionalBoolean('stop_sms');
 	if (stopSms !== undefined && stopSms !== null) changes.stop_sms = stopSms;
+	const rgpdConsent = reader.optionalBoolean('rgpd_consent');
+	if (typeof rgpdConsent === 'boolean') changes.rgpd_consent = rgpdConsent;
+	// Production's: 1 documented compliant, 2 explicitly not; written, never returned.
+	const conformity = reader.optionalInteger('conformity', { nullable: true });
+	if (conformity !== undefined && conformity !== null && conformity !== 1 && conformity !== 2)
+		reader.fail('conformity', 'must be 1 (documented compliant) or 2 (explicitly not compliant)');
+	else if (conformity !== undefined) changes.conformity = conformity;
 	return changes;
 }
 

@@ -38,6 +38,8 @@ export function createCustomer({ store, events }: World, siteId: number, changes
 		stop_sms: false,
 		notary: null,
 		relations: [],
+		rgpd_consent: false,
+		conformity: null,
 		...changes,
 	};
 	store.customers.insert(customer);
@@ -49,6 +51,12 @@ export function updateCustomer({ events }: World, customer: Customer, changes: C
 	Object.assign(customer, changes, { updated_at: utcNow() });
 	events.publish(customer.site_id, 'CUSTOMER_UPDATE', customer.customers_id);
 	return customer;
+}
+
+/** The contact's agency as `include=agency` gives it: production's `{id}`, with the spec's `agency_id` and its name. */
+function agencyOf(store: Store, agencyId: number): JsonObject | null {
+	const agency = store.agencies.get(agencyId);
+	return agency ? { id: agency.agency_id, agency_id: agency.agency_id, name: agency.name } : null;
 }
 
 export function customerView(store: Store, customer: Customer, includes: ReadonlySet<string> = new Set()): JsonObject {
@@ -78,15 +86,31 @@ export function customerView(store: Store, customer: Customer, includes: Readonl
 		groups: () => ['groups', customerGroups.filter((group) => customer.group_ids.includes(group.id))],
 		color: () => ['color', { code: customer.color ?? DEFAULT_COLOR, is_default: customer.color === null }],
 		origin: () => ['origin', customerOrigins.find((origin) => origin.id === customer.origin_id) ?? null],
+		// Production's `{id}` (the router reads `user.id`), with the spec's `user_id`.
 		user: () => [
 			'user',
-			user ? { user_id: user.user_id, firstname: user.firstname, lastname: user.lastname, email: user.email } : null,
+			user
+				? {
+						id: user.user_id,
+						user_id: user.user_id,
+						firstname: user.firstname,
+						lastname: user.lastname,
+						email: user.email,
+					}
+				: null,
 		],
+		agency: () => ['agency', agencyOf(store, customer.agency_id)],
+		rgpd: () => ['rgpd_consent', customer.rgpd_consent],
 		gender: () => ['gender', genders.find((gender) => gender.code === customer.gender_code) ?? null],
 		stopSms: () => ['stop_sms', customer.stop_sms],
 		notary: () => ['notary', customer.notary],
 		relations: () => ['relations', customer.relations],
 		consent: () => ['consent', consentView(store, customer.customers_id)],
+		// Production's spelling; the sandbox's first guess, `search_requests`, still answers under its own key.
+		searchRequests: () => [
+			'searchRequests',
+			store.customerSearchRequests(customer.customers_id).map(searchRequestView),
+		],
 		search_requests: () => [
 			'search_requests',
 			store.customerSearchRequests(customer.customers_id).map(searchRequestView),

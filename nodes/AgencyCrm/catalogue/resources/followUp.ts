@@ -1,4 +1,5 @@
 import { commentField, customerField, productField } from '../fields';
+import { choices } from '../properties';
 import { guess, integer, rule } from '../rules';
 import type { Endpoint, FieldSpec } from '../types';
 
@@ -30,14 +31,14 @@ const followUpFields: FieldSpec[] = [
 			displayName: 'Status',
 			name: 'status',
 			type: 'options',
-			options: [
-				{ name: 'Closed', value: 'closed' },
-				{ name: 'Contacted', value: 'contacted' },
-				{ name: 'New', value: 'new' },
-				{ name: 'Offer Made', value: 'offer_made' },
-				{ name: 'Visit Planned', value: 'visit_planned' },
-				{ name: 'Visited', value: 'visited' },
-			],
+			options: choices({
+				Closed: 'closed',
+				Contacted: 'contacted',
+				New: 'new',
+				'Offer Made': 'offer_made',
+				'Visit Planned': 'visit_planned',
+				Visited: 'visited',
+			}),
 			default: 'new',
 			description: 'How far the relationship has progressed; another status can be given with an expression',
 		},

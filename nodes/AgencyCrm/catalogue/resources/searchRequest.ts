@@ -1,6 +1,6 @@
 import { idList, stringList } from '../convert';
 import { SEARCH_REQUEST_CRITERIA, criteriaField } from '../criteria';
-import { commentField, customerField, idInPath } from '../fields';
+import { commentField, customerField, idInPath, isActiveField } from '../fields';
 import { guess, rule } from '../rules';
 import type { Endpoint, FieldSpec } from '../types';
 
@@ -46,17 +46,7 @@ const searchRequestFields: FieldSpec[] = [
 		},
 	},
 	commentField(),
-	{
-		in: 'body',
-		placement: 'collection',
-		property: {
-			displayName: 'Is Active',
-			name: 'isActive',
-			type: 'boolean',
-			default: true,
-			description: 'Whether new listings are matched against it automatically',
-		},
-	},
+	isActiveField('body', 'Whether new listings are matched against it automatically'),
 	{
 		in: 'body',
 		placement: 'collection',
@@ -157,7 +147,7 @@ export const searchRequestEndpoints: Endpoint[] = [
 					placeholder: 'e.g. 42',
 					description: 'The ID of the search request',
 				}),
-				findWith: 'Contact → Get, with Include "search_requests"',
+				findWith: 'Contact → Get, with Include "searchRequests"',
 			},
 			replacingCriteria,
 			...searchRequestFields,

@@ -1,5 +1,6 @@
 import { calendarDate, commaList } from '../convert';
 import { agencyField, idInPath, updatedSinceField } from '../fields';
+import { choices } from '../properties';
 import { guess, rule } from '../rules';
 import { SEARCH_RESEND } from '../resend';
 import type { Endpoint, FieldSpec, OutputKeys } from '../types';
@@ -45,15 +46,15 @@ const includeField: FieldSpec = {
 		displayName: 'Include',
 		name: 'include',
 		type: 'multiOptions',
-		options: [
-			{ name: 'Agencies', value: 'agencies' },
-			{ name: 'Assigned User', value: 'user' },
-			{ name: 'Buyer', value: 'buyer' },
-			{ name: 'Buyer Groups', value: 'buyer_groups' },
-			{ name: 'Fees', value: 'fees' },
-			{ name: 'Seller', value: 'seller' },
-			{ name: 'Suspensive Conditions', value: 'compromis_cs' },
-		],
+		options: choices({
+			Agencies: 'agencies',
+			'Assigned User': 'user',
+			Buyer: 'buyer',
+			'Buyer Groups': 'buyer_groups',
+			Fees: 'fees',
+			Seller: 'seller',
+			'Suspensive Conditions': 'compromis_cs',
+		}),
 		default: [],
 		description:
 			'Related data to load with each transaction; other values (e.g. the deprecated followed_nego) can be given with an expression',
@@ -135,12 +136,7 @@ const billingFields: FieldSpec[] = [
 			displayName: 'Payment Status',
 			name: 'paymentStatus',
 			type: 'options',
-			options: [
-				{ name: 'Invoiced', value: 'invoiced' },
-				{ name: 'Paid', value: 'paid' },
-				{ name: 'Partially Paid', value: 'partially_paid' },
-				{ name: 'Pending', value: 'pending' },
-			],
+			options: choices({ Invoiced: 'invoiced', Paid: 'paid', 'Partially Paid': 'partially_paid', Pending: 'pending' }),
 			default: 'pending',
 			description: 'Choose from the list, or specify another status using an expression',
 		},
@@ -186,12 +182,7 @@ export const transactionEndpoints: Endpoint[] = [
 					displayName: 'Offer Status',
 					name: 'offerStatus',
 					type: 'options',
-					options: [
-						{ name: 'Accepted', value: 'acceptee' },
-						{ name: 'Cancelled', value: 'annulee' },
-						{ name: 'Pending', value: 'attente' },
-						{ name: 'Refused', value: 'refusee' },
-					],
+					options: choices({ Accepted: 'acceptee', Cancelled: 'annulee', Pending: 'attente', Refused: 'refusee' }),
 					default: 'attente',
 					description: 'Choose from the list, or specify another status using an expression',
 				},

@@ -3,7 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { EVENT_OPTIONS } from '../../../shared/events';
 import { keyValues, stringList, wholeNumber } from '../convert';
 import { idInPath } from '../fields';
-import { guard, guess, integer, integerId, isList, isObject, isText, rule, spec } from '../rules';
+import { choices } from '../properties';
+import { guess, integer, integerId, isList, isObject, isText, rule, spec } from '../rules';
 import type { Endpoint, FieldSpec, PreparedRequest } from '../types';
 
 /** Spec section 4 "Webhooks", `PUT /hooks/{hookId}`: "Body (all nullable): url string, origines array …". */
@@ -58,38 +59,6 @@ function eventsField(isCreate: boolean): FieldSpec {
 		},
 	};
 }
-
-/** An event type is a name (`CUSTOMER_CREATE`, `property.updated`), never a stray character or an object. */
-const EVENT_NAME = /^[A-Za-z][A-Za-z0-9_.]*$/;
-
-const eventNames = (value: unknown) => {
-	const wrong = (value as unknown[]).filter((entry) => typeof entry !== 'string' || !EVENT_NAME.test(entry));
-	return wrong.length
-		? `must be event types such as CUSTOMER_CREATE, given as a list or a comma-separated text (got ${wrong.map((entry) => JSON.stringify(entry)).join(', ')})`
-		: undefined;
-};
-
-/**
- * The trigger's Events: what its hook subscribes to (`origines`). An expression may give a list, one
- * event as text or several as a comma-separated text (stringList): each becomes one event.
- */
-export const triggerEventsField: FieldSpec = {
-	in: 'node',
-	placement: 'top',
-	key: 'origines',
-	convert: stringList,
-	required: guard('a trigger with no event would never start its workflow'),
-	rules: [rule(guard('Agency CRM subscribes a hook to event type names'), eventNames)],
-	property: {
-		displayName: 'Events',
-		name: 'events',
-		type: 'multiOptions',
-		required: true,
-		default: [],
-		description: 'The changes that start the workflow. Agency CRM forbids polling, so it notifies n8n.',
-		options: EVENT_OPTIONS,
-	},
-};
 
 /** The headers each delivery carries, name and value: they replace a hook's current headers entirely. */
 const HEADERS: INodeProperties = {
@@ -168,11 +137,7 @@ const clearFields: FieldSpec = {
 		displayName: 'Clear Fields',
 		name: 'clearFields',
 		type: 'multiOptions',
-		options: [
-			{ name: 'Auth ID', value: 'auth_id' },
-			{ name: 'Format', value: 'format' },
-			{ name: 'Headers', value: 'headers' },
-		],
+		options: choices({ 'Auth ID': 'auth_id', Format: 'format', Headers: 'headers' }),
 		default: [],
 		description: 'Fields to empty: they are sent as null',
 	},

@@ -1,6 +1,8 @@
 import { idList, numeric, toUtcDateTime, wholeNumber } from '../../convert';
+import { choices } from '../../properties';
 import { integer, isBoolean, isText, numberBetween, rule, spec, utcDateTime } from '../../rules';
-import { keyOf, withParts } from '../../fields';
+import { keyOf } from '../../fields';
+import { withParts } from '../../parts';
 import type { FieldSpec, Rule } from '../../types';
 import { CREATE_EVENT } from './checks';
 import { participantsField } from './participants';
@@ -200,12 +202,7 @@ export const optionalEventFields: FieldSpec[] = [
 			displayName: 'Appointment Mode',
 			name: 'appointmentMode',
 			type: 'options',
-			options: [
-				{ name: 'Office', value: 'OFFICE' },
-				{ name: 'Phone', value: 'PHONE' },
-				{ name: 'Property', value: 'PRODUCT' },
-				{ name: 'Video Call', value: 'VISIO' },
-			],
+			options: choices({ Office: 'OFFICE', Phone: 'PHONE', Property: 'PRODUCT', 'Video Call': 'VISIO' }),
 			default: 'OFFICE',
 		},
 	},

@@ -1,5 +1,6 @@
 import { commaList, filterUnlessZeroOrOff } from '../../convert';
 import { idInPath } from '../../fields';
+import { choices } from '../../properties';
 import { evidence, guess, integerId, isBoolean, rule } from '../../rules';
 import type { Converter, Endpoint, FieldSpec } from '../../types';
 import { endsAfterStarts, participantRules, PARTICIPANTS_OF_NEW_EVENT } from './checks';
@@ -239,10 +240,10 @@ export const eventEndpoints: Endpoint[] = [
 					displayName: 'Change',
 					name: 'statusChange',
 					type: 'options',
-					options: [
-						{ name: 'Archive', value: 'archive', description: 'Hide it from the default listings, restorably' },
-						{ name: 'Restore', value: 'restore', description: 'Show it in the listings again' },
-					],
+					options: choices({
+						Archive: ['archive', 'Hide it from the default listings, restorably'],
+						Restore: ['restore', 'Show it in the listings again'],
+					}),
 					default: 'archive',
 				},
 			},

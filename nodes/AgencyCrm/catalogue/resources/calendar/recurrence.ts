@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { json, numberList, numeric, stringList, toUtcDateTime, utcDateTimeList } from '../../convert';
-import { labelOf, withParts } from '../../fields';
+import { labelOf } from '../../fields';
+import { withParts } from '../../parts';
+import { choices } from '../../properties';
 import { check, integer, isEmpty, rule, spec, utcDateTime } from '../../rules';
 import type { Converter, FieldSpec, Rule } from '../../types';
 
@@ -69,15 +71,15 @@ const parts: FieldSpec[] = [
 			displayName: 'Frequency',
 			name: 'freq',
 			type: 'options',
-			options: [
-				{ name: 'Daily', value: 'daily' },
-				{ name: 'Hourly', value: 'hourly' },
-				{ name: 'Minutely', value: 'minutely' },
-				{ name: 'Monthly', value: 'monthly' },
-				{ name: 'Secondly', value: 'secondly' },
-				{ name: 'Weekly', value: 'weekly' },
-				{ name: 'Yearly', value: 'yearly' },
-			],
+			options: choices({
+				Daily: 'daily',
+				Hourly: 'hourly',
+				Minutely: 'minutely',
+				Monthly: 'monthly',
+				Secondly: 'secondly',
+				Weekly: 'weekly',
+				Yearly: 'yearly',
+			}),
 			default: 'weekly',
 		},
 		{ required: RECURRENCE, values: RECURRENCE },
@@ -119,15 +121,15 @@ const parts: FieldSpec[] = [
 			displayName: 'By Weekday',
 			name: 'byweekday',
 			type: 'multiOptions',
-			options: [
-				{ name: 'Friday', value: 'FR' },
-				{ name: 'Monday', value: 'MO' },
-				{ name: 'Saturday', value: 'SA' },
-				{ name: 'Sunday', value: 'SU' },
-				{ name: 'Thursday', value: 'TH' },
-				{ name: 'Tuesday', value: 'TU' },
-				{ name: 'Wednesday', value: 'WE' },
-			],
+			options: choices({
+				Friday: 'FR',
+				Monday: 'MO',
+				Saturday: 'SA',
+				Sunday: 'SU',
+				Thursday: 'TH',
+				Tuesday: 'TU',
+				Wednesday: 'WE',
+			}),
 			default: [],
 		},
 		{ convert: stringList, values: RECURRENCE },

@@ -3,6 +3,7 @@ import { agencyField, customerField, emailField, firstnameField, lastnameField, 
 import { SEARCH_RESEND } from '../../resend';
 import type { Endpoint } from '../../types';
 import { newContactNames, profileFields } from './fields';
+import { conformityField } from './gdpr';
 import {
 	MATCH_KEYS,
 	POLICY_FIELDS,
@@ -78,6 +79,7 @@ export const customerEndpoints: Endpoint[] = [
 			...newContactNames,
 			emailField(),
 			...profileFields,
+			conformityField,
 			...POLICY_FIELDS,
 		],
 		checks: [emailOrPhoneGiven],
@@ -103,6 +105,8 @@ export const customerEndpoints: Endpoint[] = [
 		path: '/customers/search',
 		packs: ['Customers'],
 		readIncludes: CONTACT_READ_INCLUDES,
+		// Production's search results carry no consent: its lead router reads each contact for it.
+		readEach: { includes: ['consent'], read: 'customer:get' },
 		pagination: 'cursor',
 		resend: SEARCH_RESEND,
 		fields: [
@@ -154,7 +158,7 @@ export const customerEndpoints: Endpoint[] = [
 		method: 'PATCH',
 		path: '/customers/{customerId}',
 		packs: ['Customers'],
-		fields: [customerField('path'), firstnameField(), lastnameField(), emailField(), ...profileFields],
+		fields: [customerField('path'), firstnameField(), lastnameField(), emailField(), ...profileFields, conformityField],
 		outputKeys: CUSTOMER_OUTPUT,
 	},
 	{

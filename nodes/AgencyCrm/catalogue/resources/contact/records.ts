@@ -1,5 +1,5 @@
-import { CUSTOMER_INCLUDES, relationOptions } from '../../../../shared/relations';
-import { commaList } from '../../convert';
+import { CUSTOMER_INCLUDE_OPTIONS, productionIncludes } from '../../../../shared/relations';
+import { listEntries } from '../../convert';
 import { guess } from '../../rules';
 import type { FieldSpec, OutputKeys } from '../../types';
 
@@ -11,9 +11,20 @@ export const CONTACT_READ_INCLUDES = ['origin', 'groups'];
 
 /**
  * Simplified output: who the contact is, how to reach them and who follows them (the spec names most
- * of these keys), with its origin and groups (CONTACT_READ_INCLUDES): 10 fields and the id.
+ * of these keys), whether they gave their GDPR consent (production's `rgpd_consent`, read with
+ * Include "rgpd"), with its origin and groups (CONTACT_READ_INCLUDES): 11 fields and the id.
  */
-const CUSTOMER_SIMPLE = ['agency_id', 'user_id', 'firstname', 'lastname', 'email', 'phone', 'mobile_phone', 'type'];
+const CUSTOMER_SIMPLE = [
+	'agency_id',
+	'user_id',
+	'firstname',
+	'lastname',
+	'email',
+	'phone',
+	'mobile_phone',
+	'type',
+	'rgpd_consent',
+];
 export const CUSTOMER_OUTPUT: OutputKeys = {
 	id: 'customers_id',
 	simple: CUSTOMER_SIMPLE,
@@ -33,16 +44,20 @@ export function customerIncludeField(): FieldSpec {
 		in: 'query',
 		placement: 'collection',
 		setting: true,
-		convert: commaList,
+		// 0.1.0 offered `search_requests`; production reads `searchRequests` (docs/assumptions.md).
+		convert: (value) => {
+			const includes = productionIncludes(listEntries(value));
+			return { value: includes.length ? includes.join(',') : undefined };
+		},
 		values: guess('customer includes beyond the spec list'),
 		property: {
 			displayName: 'Include',
 			name: 'include',
 			type: 'multiOptions',
-			options: relationOptions(CUSTOMER_INCLUDES),
+			options: CUSTOMER_INCLUDE_OPTIONS,
 			default: [],
 			description:
-				'Related data to load with each contact (the API\'s "include": consent, search requests…); origin and groups are always loaded. Other values can be given with an expression.',
+				'Related data to load with each contact (the API\'s "include": consent, searchRequests, rgpd as rgpd_consent…); origin and groups are always loaded. A search gives no consent: it is read from each contact. Other values can be given with an expression.',
 		},
 	};
 }

@@ -1,4 +1,6 @@
 import { criteriaField, sentAsCriterion } from '../../criteria';
+import { titleField } from '../../fields';
+import { choices } from '../../properties';
 import { guess, integer, rule } from '../../rules';
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -48,10 +50,7 @@ export function transactionTypeProperty(description: string): INodeProperties {
 		displayName: 'Transaction Type',
 		name: 'transactionType',
 		type: 'options',
-		options: [
-			{ name: 'Rental', value: 'rental' },
-			{ name: 'Sale', value: 'sale' },
-		],
+		options: choices({ Rental: 'rental', Sale: 'sale' }),
 		default: 'sale',
 		description,
 	};
@@ -80,14 +79,14 @@ export function propertyTypeField(given: Given = {}): FieldSpec {
 			displayName: 'Property Type',
 			name: 'propertyType',
 			type: 'options',
-			options: [
-				{ name: 'Apartment', value: 'apartment' },
-				{ name: 'Building', value: 'building' },
-				{ name: 'Commercial', value: 'commercial' },
-				{ name: 'House', value: 'house' },
-				{ name: 'Land', value: 'land' },
-				{ name: 'Parking', value: 'parking' },
-			],
+			options: choices({
+				Apartment: 'apartment',
+				Building: 'building',
+				Commercial: 'commercial',
+				House: 'house',
+				Land: 'land',
+				Parking: 'parking',
+			}),
 			default: 'apartment',
 			description: 'Sent as the site’s property type criterion (TypeBien); another value with an expression',
 		},
@@ -173,12 +172,7 @@ export function statusField(operator?: string): FieldSpec {
 			displayName: 'Status',
 			name: 'status',
 			type: 'options',
-			options: [
-				{ name: 'Active', value: 'active' },
-				{ name: 'Archived', value: 'archived' },
-				{ name: 'Sold', value: 'sold' },
-				{ name: 'Under Offer', value: 'under_offer' },
-			],
+			options: choices({ Active: 'active', Archived: 'archived', Sold: 'sold', 'Under Offer': 'under_offer' }),
 			default: 'active',
 			description: 'Sent as the site’s Statut criterion (Active is EnCours); another value with an expression',
 		},
@@ -211,20 +205,7 @@ export const referenceField: FieldSpec = {
 /** What a listing is written with: version 1's fields, the reference and the criteria rows. */
 export function listingFields(spec: CriteriaSpec): FieldSpec[] {
 	return [
-		versionOne(
-			{
-				in: 'body',
-				placement: 'collection',
-				property: {
-					displayName: 'Title',
-					name: 'title',
-					type: 'string',
-					default: '',
-					description: 'Headline of the listing (the site’s Titre criterion)',
-				},
-			},
-			['Titre'],
-		),
+		versionOne(titleField('Headline of the listing (the site’s Titre criterion)'), ['Titre']),
 		referenceField,
 		...PRODUCT_FEATURE_FIELDS,
 		statusField(),

@@ -1,5 +1,6 @@
 import { NEW_LISTING_CRITERIA, PRODUCT_CRITERIA, PRODUCT_SEARCH_CRITERIA, criteriaField } from '../../criteria';
 import { agencyField, productField } from '../../fields';
+import { choices } from '../../properties';
 import { check, guess, integer, rule, spec } from '../../rules';
 import { SEARCH_RESEND } from '../../resend';
 import type { Endpoint, PreparedRequest } from '../../types';
@@ -195,10 +196,7 @@ export const productEndpoints: Endpoint[] = [
 					displayName: 'Format',
 					name: 'format',
 					type: 'options',
-					options: [
-						{ name: 'PNG', value: 'png' },
-						{ name: 'SVG', value: 'svg' },
-					],
+					options: choices({ PNG: 'png', SVG: 'svg' }),
 					default: 'png',
 				},
 			},
@@ -223,10 +221,7 @@ export const productEndpoints: Endpoint[] = [
 					displayName: 'Language',
 					name: 'lang',
 					type: 'options',
-					options: [
-						{ name: 'English', value: 'en' },
-						{ name: 'French', value: 'fr' },
-					],
+					options: choices({ English: 'en', French: 'fr' }),
 					default: 'fr',
 					description: 'Language of the texts on the label',
 				},

@@ -1,4 +1,4 @@
-import { productField } from '../../fields';
+import { productField, titleField } from '../../fields';
 import {
 	MAX_UPLOAD_BYTES,
 	MIN_PICTURE_WIDTH,
@@ -68,17 +68,7 @@ export function pictureUpload(visibility: 'public' | 'private'): Endpoint {
 		fields: [
 			productField('path'),
 			photoField,
-			{
-				in: 'body',
-				placement: 'collection',
-				property: {
-					displayName: 'Title',
-					name: 'title',
-					type: 'string',
-					default: '',
-					description: 'Caption of the photo',
-				},
-			},
+			titleField('Caption of the photo'),
 			partNameField('Picture Sent As', 'file'),
 		],
 		derive: uploadAsChosen,

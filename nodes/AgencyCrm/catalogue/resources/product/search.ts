@@ -1,6 +1,7 @@
 import { FETCHES_OF_0_1_0, PRODUCT_FETCHES, productionFetches, relationOptions } from '../../../../shared/relations';
 import { commaList, filterUnlessZeroOrOff, listEntries, toOffsetDateTime } from '../../convert';
 import { OFFSET_DATE_TIME } from '../../fields';
+import { choices } from '../../properties';
 import { evidence, guess } from '../../rules';
 import type { Converter, FieldSpec } from '../../types';
 import { versionOne } from './fields';
@@ -96,10 +97,7 @@ export const SORT_FIELDS: FieldSpec[] = [
 			displayName: 'Sort Order',
 			name: 'sortOrder',
 			type: 'options',
-			options: [
-				{ name: 'Ascending', value: 'asc' },
-				{ name: 'Descending', value: 'desc' },
-			],
+			options: choices({ Ascending: 'asc', Descending: 'desc' }),
 			default: 'asc',
 		},
 	},

@@ -1,5 +1,5 @@
 import { filterUnlessZeroOrOff, id, idList } from '../../convert';
-import { agencyField, emailField, firstnameField, genderField, lastnameField } from '../../fields';
+import { agencyField, emailField, firstnameField, genderField, isActiveField, lastnameField } from '../../fields';
 import { guess, password, rule, spec } from '../../rules';
 import type { FieldLocation, FieldSpec } from '../../types';
 
@@ -75,17 +75,7 @@ export function profileFields(isCreate: boolean): FieldSpec[] {
 			},
 		},
 		genderField(),
-		{
-			in: 'body',
-			placement: 'collection',
-			property: {
-				displayName: 'Is Active',
-				name: 'isActive',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the user can sign in',
-			},
-		},
+		isActiveField('body', 'Whether the user can sign in'),
 	];
 }
 

@@ -1,5 +1,5 @@
 import { id } from '../../convert';
-import { agencyField, userField } from '../../fields';
+import { agencyField, isActiveField, userField } from '../../fields';
 import type { Endpoint, OutputKeys } from '../../types';
 import { groupField, productionUserFilters, profileFields } from './fields';
 import { deletePhoto, uploadPhoto } from './photo';
@@ -147,18 +147,10 @@ export const userEndpoints: Endpoint[] = [
 						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 				},
 			},
-			{
-				in: 'query',
-				placement: 'collection',
-				property: {
-					displayName: 'Is Active',
-					name: 'isActive',
-					type: 'boolean',
-					default: true,
-					description:
-						"Whether to return the active users (on) or the inactive ones (off). Production's reference filters by Status: prefer it.",
-				},
-			},
+			isActiveField(
+				'query',
+				"Whether to return the active users (on) or the inactive ones (off). Production's reference filters by Status: prefer it.",
+			),
 			{
 				in: 'query',
 				placement: 'collection',

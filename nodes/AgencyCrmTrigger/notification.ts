@@ -1,26 +1,6 @@
-import { timingSafeEqual } from 'crypto';
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { listEntries } from '../AgencyCrm/catalogue/convert';
-import { requestOf } from '../AgencyCrm/catalogue/requests';
-import { apiRequest, responseData, reuseRecentTokens } from '../shared/transport';
-import { SECRET_HEADER, secretDigest } from './hookRegistration';
-
-/**
- * Whether the provided secret is the registered one, given the registration's digest. The digests
- * are compared in constant time, so that the secret cannot be guessed from response times.
- */
-export function secretMatches(expectedDigest: string | undefined, provided: unknown): boolean {
-	if (!expectedDigest || typeof provided !== 'string') return false;
-	const a = Buffer.from(expectedDigest);
-	const b = Buffer.from(secretDigest(provided));
-	return a.length === b.length && timingSafeEqual(a, b);
-}
-
-export function providedSecret(context: IWebhookFunctions): unknown {
-	return context.getHeaderData()[SECRET_HEADER];
-}
+import { productionEventOf } from '../shared/events';
 
 /**
  * A notification. The spec promises only `event_type` and "the identifier of the related
@@ -80,14 +60,13 @@ function identifier(value: unknown): string | number | undefined {
 }
 
 /**
- * An event type as the trigger compares it: upper case, `property.updated` read as PRODUCT_UPDATE
- * (spec section 6 names both for product changes). Deliveries and the events chosen are read the
- * same way, so that a chosen `property.updated` matches its deliveries whatever their spelling.
+ * An event type as the trigger compares it: production's constant (`property.updated` reads as
+ * PRODUCT_UPDATE, shared/events.ts), else the name upper-cased: a delivery of an unknown type is let
+ * through, never dropped.
  */
 export function normalisedEventType(value: unknown): string | undefined {
 	const raw = text(value);
-	if (raw === undefined) return undefined;
-	return raw.toLowerCase() === 'property.updated' ? 'PRODUCT_UPDATE' : raw.toUpperCase();
+	return raw === undefined ? undefined : (productionEventOf(raw) ?? raw.toUpperCase());
 }
 
 function eventTypeOf(notification: Notification): string | undefined {
@@ -154,62 +133,4 @@ export function deliveryItem(notification: Notification, subject: Subject, recei
 			'event_type, and resource_id, customers_id, product_id or id), so no record was fetched. See "notification".';
 	}
 	return item;
-}
-
-/**
- * A list of names as the user gave it: the editor's array, or an expression's array or
- * comma-separated text, each once. Values are passed on unchanged (guesses never block).
- */
-export function nameList(value: unknown): string[] {
-	return [...new Set(listEntries(value))];
-}
-
-const relationsQuery = (parameter: string, relations: string[]) =>
-	relations.length ? { [parameter]: relations.join(',') } : undefined;
-
-/**
- * Whether a failed fetch may succeed later: the API or the network failed (no answer, a 5xx, 429s
- * beyond the node's patience). Agency CRM then gets an error and sends the delivery again, rather
- * than the workflow starting without its record.
- */
-export function isPassingFailure(error: unknown): boolean {
-	const status = Number((error as { httpCode?: string | null }).httpCode);
-	return !Number.isInteger(status) || status >= 500 || status === 429;
-}
-
-/**
- * Reference use case 2: the notification is thin, so the record itself is fetched. A deleted
- * record's fetch answers 404, which `gone` expects: the record is then null. Any other failure
- * throws an error naming the record and the notification.
- */
-export async function fetchRecord(
-	context: IWebhookFunctions,
-	subject: IdentifiedSubject,
-	relations: string[],
-	gone = false,
-): Promise<IDataObject | null> {
-	const { resourceType, resourceId } = subject;
-	// Each delivery is a run of its own: the token of the last minute's deliveries saves this one a
-	// credential read (a database read and a decryption, competing with a burst's acknowledgements).
-	reuseRecentTokens(context);
-	// Spec section 4: customers take `include`, products `fetch`, both comma-separated.
-	const request =
-		resourceType === 'customer'
-			? requestOf('customer:get', { pathParams: { customerId: resourceId }, qs: relationsQuery('include', relations) })
-			: requestOf('product:get', { pathParams: { productId: resourceId }, qs: relationsQuery('fetch', relations) });
-	try {
-		return responseData(await apiRequest(context, request)) as IDataObject;
-	} catch (error) {
-		const cause = error as NodeApiError;
-		if (gone && cause.httpCode === '404') return null;
-		throw new NodeApiError(
-			context.getNode(),
-			{ message: cause.message },
-			{
-				message: `Could not fetch ${resourceType} ${String(resourceId)} named by the ${String(subject.eventType)} notification: ${cause.message}`,
-				description: cause.description ?? undefined,
-				httpCode: cause.httpCode ?? undefined,
-			},
-		);
-	}
 }
