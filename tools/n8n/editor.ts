@@ -4,7 +4,7 @@ import { chromium } from 'playwright-core';
 import type { N8nProcess } from './launcher';
 import { OWNER } from './launcher';
 import type { Credential, NodeSpec } from './workflows';
-import { chainedWorkflow, crmNode, linearWorkflow } from './workflows';
+import { byId, chainedWorkflow, crmNode, linearWorkflow } from './workflows';
 
 /**
  * n8n's editor in headless Chromium, driven as a user does, for the editor tests and
@@ -54,38 +54,22 @@ export function contactFormsWorkflow(id: string, credential: Credential) {
  * its criteria, simplified (after a manual start).
  */
 export function propertyFormsWorkflow(id: string, credential: Credential) {
-	const create = crmNode(
-		'Create Property',
-		credential,
-		{
-			resource: 'product',
-			operation: 'create',
-			agencyId: { __rl: true, mode: 'id', value: '101' },
-			additionalFields: {
-				reference: 'VA-EDITOR',
-				criteria: {
-					criterion: [
-						{ id: 'TypeBien', listValue: 'Maison' },
-						{ id: 'Prix', value: '415000' },
-						{ id: 'NbPieces', value: '5' },
-						{ id: 'Statut', listValue: 'EnCours' },
-					],
-				},
-			},
-		},
-		version2,
-	);
-	const get = crmNode(
-		'Get Property',
-		credential,
-		{
-			resource: 'product',
-			operation: 'get',
-			productId: { __rl: true, mode: 'id', value: '5001' },
-			options: { output: 'simple', fetch: ['criteres_text', 'criteres_number', 'criteres_flag'] },
-		},
-		version2,
-	);
+	const property = (name: string, operation: string, parameters: Record<string, unknown>) =>
+		crmNode(name, credential, { resource: 'product', operation, ...parameters }, version2);
+	const rows = [
+		{ id: 'TypeBien', listValue: 'Maison' },
+		{ id: 'Prix', value: '415000' },
+		{ id: 'NbPieces', value: '5' },
+		{ id: 'Statut', listValue: 'EnCours' },
+	];
+	const create = property('Create Property', 'create', {
+		agencyId: byId('101'),
+		additionalFields: { reference: 'VA-EDITOR', criteria: { criterion: rows } },
+	});
+	const get = property('Get Property', 'get', {
+		productId: byId('5001'),
+		options: { output: 'simple', fetch: ['criteres_text', 'criteres_number', 'criteres_flag'] },
+	});
 	return formsWorkflow(id, 'Property forms', get, create);
 }
 
