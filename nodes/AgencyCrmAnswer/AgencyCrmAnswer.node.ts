@@ -56,6 +56,14 @@ export class AgencyCrmAnswer implements INodeType {
 				default: 'accept',
 			},
 			{
+				displayName:
+					'Agency CRM marks the record as errored, with the reason (sent as {"reason": "…"}), and does not send it again. The API documents this answer for contact events; for a property it is what production is seen doing.',
+				name: 'refusalNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { answer: ['refuse'] } },
+			},
+			{
 				displayName: 'Reason',
 				name: 'reason',
 				type: 'string',
