@@ -264,11 +264,15 @@ onTheEditorOf2x('the editor of n8n 2.x', () => {
 			return await parameterOrder(editor);
 		};
 		const contact = await shown('Contact Trigger');
-		expect(contact).toEqual(expect.arrayContaining(['customerInclude', 'contactCompared', 'dropRepeatedDeliveries']));
+		expect(contact).toEqual(
+			expect.arrayContaining(['customerInclude', 'contactCompared', 'dropRepeatedDeliveries', 'whenRecordGone']),
+		);
 		expect(contact).not.toEqual(expect.arrayContaining(['productFetch']));
 		expect(contact).not.toEqual(expect.arrayContaining(['productCompared']));
 		const property = await shown('Property Trigger');
-		expect(property).toEqual(expect.arrayContaining(['productFetch', 'productCompared', 'catchUp', 'answer']));
+		expect(property).toEqual(
+			expect.arrayContaining(['productFetch', 'productCompared', 'catchUp', 'whenRecordGone', 'answer']),
+		);
 		expect(property).not.toEqual(expect.arrayContaining(['customerInclude']));
 		expect(property).not.toEqual(expect.arrayContaining(['contactCompared']));
 	});
