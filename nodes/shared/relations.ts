@@ -1,5 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { choices } from './choices';
+
 /**
  * Related data the API loads with a record. Suggestions only: the spec says the customer list has
  * "further values (full list: not shown)" and gives no product list, so any other value is sent
@@ -39,23 +41,23 @@ export function productionIncludes(values: readonly string[]): string[] {
  * `fetch` of `GET /products/{id}` and product search: production's values (docs/assumptions.md
  * "Production evidence"), by label. Criteria come in four groups by type; photos are `products_photos`.
  */
-export const PRODUCT_FETCHES: INodePropertyOptions[] = [
-	{ name: 'Assigned Agent', value: 'assigned_to' },
-	{ name: 'Category', value: 'category' },
-	{ name: 'Criteria: Full Text', value: 'criteres_fulltext', description: 'Long text criteria, e.g. the description' },
-	{ name: 'Criteria: Numbers', value: 'criteres_number', description: 'Price, surface, rooms…' },
-	{ name: 'Criteria: Text', value: 'criteres_text', description: 'Type, status, town and other list or text criteria' },
-	{ name: 'Criteria: Yes or No', value: 'criteres_flag', description: 'Lift, balcony, parking…' },
-	{ name: 'Descriptions', value: 'descriptions' },
-	{ name: 'INSEE Code', value: 'insee' },
-	{ name: 'Owner', value: 'customer', description: 'The contact who owns the property' },
-	{ name: 'Photos', value: 'products_photos' },
-	{ name: 'Publications', value: 'publications', description: 'Where the listing is published' },
-	{ name: 'Rooms', value: 'rooms' },
-	{ name: 'Sale Agreement', value: 'compromis' },
-	{ name: 'Statistics', value: 'statistic' },
-	{ name: 'Themes', value: 'themes' },
-];
+export const PRODUCT_FETCHES: INodePropertyOptions[] = choices({
+	'Assigned Agent': 'assigned_to',
+	Category: 'category',
+	'Criteria: Full Text': ['criteres_fulltext', 'Long text criteria, e.g. the description'],
+	'Criteria: Numbers': ['criteres_number', 'Price, surface, rooms…'],
+	'Criteria: Text': ['criteres_text', 'Type, status, town and other list or text criteria'],
+	'Criteria: Yes or No': ['criteres_flag', 'Lift, balcony, parking…'],
+	Descriptions: 'descriptions',
+	'INSEE Code': 'insee',
+	Owner: ['customer', 'The contact who owns the property'],
+	Photos: 'products_photos',
+	Publications: ['publications', 'Where the listing is published'],
+	Rooms: 'rooms',
+	'Sale Agreement': 'compromis',
+	Statistics: 'statistic',
+	Themes: 'themes',
+});
 
 /**
  * 0.1.0's product `fetch` values, which production does not know, and the production values that give

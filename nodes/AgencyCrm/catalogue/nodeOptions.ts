@@ -1,5 +1,5 @@
 import { json, stringList } from './convert';
-import { choices } from './properties';
+import { choices } from '../../shared/choices';
 import { maxPageSizeOf, pageSizeKeyOf } from './fields';
 import { guard, integer, isObject, rule } from './rules';
 import type { Endpoint, FieldSpec, OutputKeys } from './types';

@@ -1,5 +1,5 @@
 import { commentField, customerField, productField } from '../fields';
-import { choices } from '../properties';
+import { choices } from '../../../shared/choices';
 import { guess, integer, rule } from '../rules';
 import type { Endpoint, FieldSpec } from '../types';
 

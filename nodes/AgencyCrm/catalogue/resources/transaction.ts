@@ -1,6 +1,6 @@
 import { calendarDate, commaList } from '../convert';
 import { agencyField, idInPath, updatedSinceField } from '../fields';
-import { choices } from '../properties';
+import { choices } from '../../../shared/choices';
 import { guess, rule } from '../rules';
 import { SEARCH_RESEND } from '../resend';
 import type { Endpoint, FieldSpec, OutputKeys } from '../types';

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { EVENT_OPTIONS } from '../../../shared/events';
 import { keyValues, stringList, wholeNumber } from '../convert';
 import { idInPath } from '../fields';
-import { choices } from '../properties';
+import { choices } from '../../../shared/choices';
 import { guess, integer, integerId, isList, isObject, isText, rule, spec } from '../rules';
 import type { Endpoint, FieldSpec, PreparedRequest } from '../types';
 

@@ -1,5 +1,5 @@
 import { idList, numeric, toUtcDateTime, wholeNumber } from '../../convert';
-import { choices } from '../../properties';
+import { choices } from '../../../../shared/choices';
 import { integer, isBoolean, isText, numberBetween, rule, spec, utcDateTime } from '../../rules';
 import { keyOf } from '../../fields';
 import { withParts } from '../../parts';

@@ -1,6 +1,6 @@
 import { commaList, filterUnlessZeroOrOff } from '../../convert';
 import { idInPath } from '../../fields';
-import { choices } from '../../properties';
+import { choices } from '../../../../shared/choices';
 import { evidence, guess, integerId, isBoolean, rule } from '../../rules';
 import type { Converter, Endpoint, FieldSpec } from '../../types';
 import { endsAfterStarts, participantRules, PARTICIPANTS_OF_NEW_EVENT } from './checks';

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { json, numberList, numeric, stringList, toUtcDateTime, utcDateTimeList } from '../../convert';
 import { labelOf } from '../../fields';
 import { withParts } from '../../parts';
-import { choices } from '../../properties';
+import { choices } from '../../../../shared/choices';
 import { check, integer, isEmpty, rule, spec, utcDateTime } from '../../rules';
 import type { Converter, FieldSpec, Rule } from '../../types';
 

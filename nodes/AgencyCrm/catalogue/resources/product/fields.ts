@@ -1,6 +1,6 @@
 import { criteriaField, sentAsCriterion } from '../../criteria';
 import { titleField } from '../../fields';
-import { choices } from '../../properties';
+import { choices } from '../../../../shared/choices';
 import { guess, integer, rule } from '../../rules';
 import type { INodeProperties } from 'n8n-workflow';
 

@@ -1,6 +1,6 @@
 import { NEW_LISTING_CRITERIA, PRODUCT_CRITERIA, PRODUCT_SEARCH_CRITERIA, criteriaField } from '../../criteria';
 import { agencyField, productField } from '../../fields';
-import { choices } from '../../properties';
+import { choices } from '../../../../shared/choices';
 import { check, guess, integer, rule, spec } from '../../rules';
 import { SEARCH_RESEND } from '../../resend';
 import type { Endpoint, PreparedRequest } from '../../types';

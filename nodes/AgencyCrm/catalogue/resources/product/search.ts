@@ -1,7 +1,7 @@
 import { FETCHES_OF_0_1_0, PRODUCT_FETCHES, productionFetches, relationOptions } from '../../../../shared/relations';
 import { commaList, filterUnlessZeroOrOff, listEntries, toOffsetDateTime } from '../../convert';
 import { OFFSET_DATE_TIME } from '../../fields';
-import { choices } from '../../properties';
+import { choices } from '../../../../shared/choices';
 import { evidence, guess } from '../../rules';
 import type { Converter, FieldSpec } from '../../types';
 import { versionOne } from './fields';

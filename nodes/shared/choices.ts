@@ -1,11 +1,6 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 /**
- * Small builders of the n8n property literals the catalogue would otherwise write again and again.
- * The fields' own builders are fields.ts's.
- */
-
-/**
  * The options of an `options` or `multiOptions` property, by label: the value sent, or the value and
  * what the option does; sorted by label as n8n lists them (its linter asks it of a literal list):
  * `choices({ Rental: 'rental', Sale: 'sale' })`, `choices({ Raw: ['raw', 'Every field the API returns'] })`.
