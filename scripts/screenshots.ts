@@ -129,6 +129,9 @@ async function editorScreenshots(editor: Editor, formsId: string, fixedId: strin
 	await showPanelGroup(editor, 'Contact Actions');
 	await shoot(editor.page, 'editor-nodes-panel');
 	await shootNode(editor, formsId, 'Create or Update Contact', 'editor-create-or-update');
+	// Its Options, where the contact-matching policy is chosen (docs/contacts.md).
+	await editor.page.locator('[data-test-id="parameter-input-withoutEmail"]').scrollIntoViewIfNeeded();
+	await shoot(editor.page, 'editor-contact-policy');
 	await shootNode(editor, formsId, 'Create Contact', 'editor-error', () => executeNodeError(editor));
 	await openWorkflow(editor, fixedId);
 	await openNode(editor, 'New Agency CRM Node');

@@ -239,6 +239,21 @@ onTheEditorOf2x('the editor of n8n 2.x', () => {
 		expect(data).toEqual(expect.arrayContaining(['agencyId', 'lastname']));
 	});
 
+	test('the Create or Update form states its matching policy in a notice, and offers it under Options (issue 32)', async () => {
+		await showWorkflow(editor, FORMS.id);
+		await openNode(editor, 'Create or Update Contact');
+		const shown = await parameterOrder(editor);
+		expect(shown).toEqual(expect.arrayContaining(['matchBy', 'whenPhoneMatchDiffers', 'withoutEmail']));
+		const notice = await editor.page.locator('[data-test-id="node-parameters"] .notice').first().innerText();
+		expect(notice).toContain('The contact is the one with this email (by its phones only when the item has none)');
+		const values = await editor.page
+			.locator('[data-test-id="node-parameters"] [data-test-id^="parameter-input-"] input')
+			.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+		expect(values).toEqual(
+			expect.arrayContaining(['Email, Else Phones', 'Create a New Contact', 'Create With a Placeholder Email']),
+		);
+	});
+
 	test("a Create with an invalid email and phone shows one line per problem, with the field's label, then what to do", async () => {
 		await showWorkflow(editor, FORMS.id);
 		await openNode(editor, 'Create Contact');

@@ -27,7 +27,8 @@ function formsWorkflow(id: string, name: string, run: NodeSpec, shown: NodeSpec)
 
 /**
  * The contact forms the editor tests and screenshots open, at node version 2: a Create or Update left
- * to fill in, and a Create (after a manual start) whose email and mobile phone are not ones.
+ * to fill in, its policy options shown, and a Create (after a manual start) whose email and mobile
+ * phone are not ones.
  */
 export function contactFormsWorkflow(id: string, credential: Credential) {
 	const create = crmNode(
@@ -36,10 +37,12 @@ export function contactFormsWorkflow(id: string, credential: Credential) {
 		{ resource: 'customer', operation: 'create', email: 'not-an-email', mobilePhone: 'call me', lastname: 'Martin' },
 		version2,
 	);
+	// The matching policy's options added, at their defaults, as a user opens them (issue 32).
+	const policy = { matchBy: 'emailElsePhones', whenPhoneMatchDiffers: 'create', withoutEmail: 'placeholder' };
 	const upsert = crmNode(
 		'Create or Update Contact',
 		credential,
-		{ resource: 'customer', operation: 'upsert' },
+		{ resource: 'customer', operation: 'upsert', options: policy },
 		version2,
 	);
 	return formsWorkflow(id, 'Contact forms', create, upsert);

@@ -116,6 +116,9 @@ export function notHeld(sent: IDataObject, record: IDataObject, answered: string
 	return missing;
 }
 
+/** Whether a record holds every field sent (those it does not show aside). */
+export const holdsAll = (record: IDataObject, sent: IDataObject) => !Object.keys(notHeld(sent, record, '')).length;
+
 /** The phone fields of a body: a new contact is created without them and gets them once it exists. */
 export const PHONE_KEYS = ['phone', 'mobile_phone', 'phones'];
 

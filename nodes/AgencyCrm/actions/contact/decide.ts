@@ -95,8 +95,7 @@ export function* decideContact(body: IDataObject, policy: ContactPolicy): Contac
 	const mostRecentOther = mostRecent(differing.map(({ contact }) => contact));
 	const other = differing.find(({ contact }) => contact === mostRecentOther);
 	if (other && policy.whenPhoneMatchDiffers === 'fail') {
-		const description =
-			'Give the item an Email, or choose what to do under Options → If the Contact Found by Phone Differs.';
+		const description = 'Give the item an Email, or choose what to do under Options → Phone Match Differs.';
 		return failure(leftAlone([other])[0], description, notices);
 	}
 	notices.push(...leftAlone(differing));

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { contactIdOf, emailOf, mostRecent, placeholderEmail } from '../../catalogue/contacts';
 import type { ContactPolicy } from '../../catalogue/resources/contact/matching';
 import type { NotTaken } from './changes';
-import { PHONE_KEYS, notHeld, split } from './changes';
+import { PHONE_KEYS, holdsAll, split } from './changes';
 import { byEmail, claimed, expected, phonesToSearch } from './find';
 import { confirmed, failure } from './readBack';
 import type { ContactPlan, Decision, Failure } from './steps';
@@ -104,7 +104,7 @@ export function* newContact(
 	if (written.existed && made) return yield* found(made, written.existed);
 	// A lost answer's look-up found a contact with the email that does not hold what the create sent:
 	// another client made it meanwhile, and this create was refused. It is the contact: updated.
-	if (written.lookedUp && made && Object.keys(notHeld(rest, made, 'nothing')).length) {
+	if (written.lookedUp && made && !holdsAll(made, rest)) {
 		const evidence = `the create's answer was lost, and the contact with its email ${email} does not hold what it sent`;
 		return yield* found(made, evidence);
 	}
@@ -115,7 +115,7 @@ export function* newContact(
 		const reason = 'the contact was created, but neither the answer nor a search gave its ID to add them';
 		return {
 			outcome: 'created',
-			record: written.record ?? first,
+			record: written.record ?? { ...rest, email },
 			evidence,
 			notTaken: allNotTaken(phones, reason),
 			notices,

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { NotTaken } from './changes';
-import { notHeld } from './changes';
+import { holdsAll, notHeld } from './changes';
 import { expected } from './find';
 import type { ContactId, ContactPlan, Failure } from './steps';
 
@@ -18,7 +18,7 @@ export function* confirmed(
 	answered: string,
 	notices: string[],
 ): ContactPlan<{ record: IDataObject; notTaken: NotTaken; how: string }> {
-	if (inHand && !Object.keys(notHeld(sent, inHand, answered)).length) {
+	if (inHand && holdsAll(inHand, sent)) {
 		return { record: inHand, notTaken: {}, how: `${answered} with the contact` };
 	}
 	const read = yield { kind: 'read', id };

@@ -11,16 +11,13 @@ import type { Check, FieldSpec, ResendPolicy } from '../../types';
 /** Production creates no contact without an email; the router's changelog left such leads "to check". */
 export const NO_CONTACT_WITHOUT_EMAIL = evidence('production creates no contact without an email');
 
-/** Production's contact search is loose and newest first: the clients page through it and keep exact hits. */
-export const LOOSE_CONTACT_SEARCH = evidence('contact search hits are not exact: keep those whose email or phone is');
-
 /** Hits of one contact search looked at, a page at a time: production's search is not exact, so the contact may not lead. */
 export const SEARCH_PAGE_SIZE = 100;
 export const SEARCH_HITS_LOOKED_AT = 500;
 
-export const MATCH_BY = { emailElsePhones: 'emailElsePhones', emailThenPhones: 'emailThenPhones' } as const;
-export const WHEN_DIFFERS = { create: 'create', fail: 'fail', update: 'update' } as const;
-export const WITHOUT_EMAIL = { placeholder: 'placeholder', fail: 'fail' } as const;
+const MATCH_BY = { emailElsePhones: 'emailElsePhones', emailThenPhones: 'emailThenPhones' } as const;
+const WHEN_DIFFERS = { create: 'create', fail: 'fail', update: 'update' } as const;
+const WITHOUT_EMAIL = { placeholder: 'placeholder', fail: 'fail' } as const;
 
 /** The policy of one item, as the decision reads it (actions/contact/decide.ts). */
 export interface ContactPolicy {
@@ -66,7 +63,7 @@ const whenPhoneMatchDiffers: FieldSpec = {
 	setting: true,
 	rules: [rule(POLICY_CHOICES, oneOf(Object.values(WHEN_DIFFERS)))],
 	property: {
-		displayName: 'If the Contact Found by Phone Differs',
+		displayName: 'Phone Match Differs',
 		name: 'whenPhoneMatchDiffers',
 		type: 'options',
 		options: [
