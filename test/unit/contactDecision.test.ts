@@ -173,6 +173,28 @@ describe('the cases issue 32 found', () => {
 	});
 });
 
+test('a new contact gets its GDPR conformity with its phones, by an update once it exists (production takes it by PATCH)', () => {
+	const { steps, result } = decide({ lastname: 'Roy', email: 'roy@example.com', conformity: 1 }, [
+		hits(),
+		written(201, { id: 51, lastname: 'Roy', email: 'roy@example.com' }),
+		claimed(),
+		written(204),
+		read({ id: 51, lastname: 'Roy', email: 'roy@example.com' }),
+	]);
+	expect(steps[1]).toEqual({
+		kind: 'create',
+		body: { lastname: 'Roy', email: 'roy@example.com', check_duplicate: true },
+	});
+	expect(steps[3]).toEqual({ kind: 'update', id: 51, changes: { conformity: 1 } });
+	// Write-only: the read-back cannot show it, so it is not said to be missing.
+	expect(succeeded(result)).toMatchObject({
+		outcome: 'created',
+		notTaken: {},
+		evidence:
+			'no contact has the email roy@example.com; created with its email, then given its GDPR conformity (HTTP 201)',
+	});
+});
+
 describe('the policy', () => {
 	const jean = { id: 3, firstname: 'Jean', lastname: 'Moreau', phone: '0612345678', email: 'jean@example.com' };
 	const marie = { firstname: 'Marie', lastname: 'Moreau', phone: '06 12 34 56 78' };

@@ -119,8 +119,12 @@ export function notHeld(sent: IDataObject, record: IDataObject, answered: string
 /** Whether a record holds every field sent (those it does not show aside). */
 export const holdsAll = (record: IDataObject, sent: IDataObject) => !Object.keys(notHeld(sent, record, '')).length;
 
-/** The phone fields of a body: a new contact is created without them and gets them once it exists. */
-export const PHONE_KEYS = ['phone', 'mobile_phone', 'phones'];
+/**
+ * What a new contact is given once it exists, by an update: its phones (production's duplicate rule
+ * would otherwise attach it to whoever shares them), and its GDPR conformity, which production is
+ * seen taking by PATCH only (docs/assumptions.md "Production evidence").
+ */
+export const AFTER_CREATE_KEYS = ['phone', 'mobile_phone', 'phones', 'conformity'];
 
 export function split(body: IDataObject, keys: string[]): [IDataObject, IDataObject] {
 	const taken = Object.entries(body).filter(([key]) => keys.includes(key));

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { contactIdOf, emailOf, mostRecent, placeholderEmail } from '../../catalogue/contacts';
 import type { ContactPolicy } from '../../catalogue/resources/contact/matching';
 import type { NotTaken } from './changes';
-import { PHONE_KEYS, holdsAll, split } from './changes';
+import { AFTER_CREATE_KEYS, holdsAll, split } from './changes';
 import { byEmail, claimed, expected, phonesToSearch } from './find';
 import { confirmed, failure } from './readBack';
 import type { ContactPlan, Decision, Failure } from './steps';
@@ -11,8 +11,8 @@ import type { ContactPlan, Decision, Failure } from './steps';
 /**
  * A new contact, as production's own client makes one (docs/assumptions.md "Production evidence"):
  * with its email (or a placeholder one: production creates no contact without) and its names first,
- * Check Duplicate on, so that only its email can make it someone else's; its phones once it exists,
- * as production's duplicate rule (email or phone) would otherwise attach it to whoever shares them.
+ * Check Duplicate on, so that only its email can make it someone else's; its phones (and GDPR
+ * conformity) once it exists (changes.ts AFTER_CREATE_KEYS).
  * After a lost answer the create is looked for by that email (upsert's sender), never sent blind.
  */
 
@@ -64,20 +64,29 @@ function* refusedAsDuplicate(
 	);
 }
 
-/** A new contact's phones, once it exists: what was sent in all, the record in hand, and the phones refused. */
-function* givenPhones(
+/** What a new contact is given once it exists, in words: its phones, its GDPR conformity. */
+const given = (later: IDataObject) =>
+	[
+		Object.keys(later).some((key) => key !== 'conformity') ? 'phones' : undefined,
+		'conformity' in later ? 'GDPR conformity' : undefined,
+	]
+		.filter(Boolean)
+		.join(' and ');
+
+/** A new contact given its phones (and conformity) once it exists: what was sent in all, the record in hand, and what was refused. */
+function* givenLater(
 	id: string | number,
 	made: IDataObject,
 	first: IDataObject,
-	phones: IDataObject,
-): ContactPlan<{ sent: IDataObject; inHand?: IDataObject; refusedPhones: NotTaken }> {
-	if (!Object.keys(phones).length) return { sent: first, inHand: made, refusedPhones: {} };
-	const added = yield { kind: 'update', id, changes: phones };
+	later: IDataObject,
+): ContactPlan<{ sent: IDataObject; inHand?: IDataObject; refused: NotTaken }> {
+	if (!Object.keys(later).length) return { sent: first, inHand: made, refused: {} };
+	const added = yield { kind: 'update', id, changes: later };
 	if (added.kind === 'refused') {
-		const reason = `the contact was created, but the API refused its phones: ${added.message}`;
-		return { sent: first, inHand: made, refusedPhones: allNotTaken(phones, reason) };
+		const reason = `the contact was created, but the API refused its ${given(later)}: ${added.message}`;
+		return { sent: first, inHand: made, refused: allNotTaken(later, reason) };
 	}
-	return { sent: { ...first, ...phones }, inHand: expected(added, 'written').record, refusedPhones: {} };
+	return { sent: { ...first, ...later }, inHand: expected(added, 'written').record, refused: {} };
 }
 
 /** `searched`: what the searches found, for the evidence; `found`: how a contact that turns out to exist is updated. */
@@ -90,7 +99,7 @@ export function* newContact(
 ): ContactPlan<Decision | Failure> {
 	const email = emailForCreate(body, policy, notices);
 	if (typeof email !== 'string') return email;
-	const [phones, rest] = split(body, PHONE_KEYS);
+	const [later, rest] = split(body, AFTER_CREATE_KEYS);
 	const first = { ...rest, email, check_duplicate: true };
 	const answer = yield { kind: 'create', body: first };
 	if (answer.kind === 'refused' && answer.status === 409)
@@ -108,27 +117,27 @@ export function* newContact(
 		const evidence = `the create's answer was lost, and the contact with its email ${email} does not hold what it sent`;
 		return yield* found(made, evidence);
 	}
-	const withPhones = Object.keys(phones).length > 0;
-	const evidence = `${searched}; created with its email${withPhones ? ', then given its phones' : ''} (HTTP ${written.status})`;
+	const then = Object.keys(later).length ? `, then given its ${given(later)}` : '';
+	const evidence = `${searched}; created with its email${then} (HTTP ${written.status})`;
 	const id = made && contactIdOf(made);
 	if (!made || id === undefined) {
-		const reason = 'the contact was created, but neither the answer nor a search gave its ID to add them';
+		const reason = 'the contact was created, but neither the answer nor a search gave its ID to add it';
 		return {
 			outcome: 'created',
 			record: written.record ?? { ...rest, email },
 			evidence,
-			notTaken: allNotTaken(phones, reason),
+			notTaken: allNotTaken(later, reason),
 			notices,
 		};
 	}
 	yield { kind: 'claim', ids: [id] };
-	const { sent, inHand, refusedPhones } = yield* givenPhones(id, made, first, phones);
+	const { sent, inHand, refused } = yield* givenLater(id, made, first, later);
 	const after = yield* confirmed(id, inHand, sent, `HTTP ${written.status}`, notices);
 	return {
 		outcome: 'created',
 		record: after.record,
 		evidence,
-		notTaken: { ...after.notTaken, ...refusedPhones },
+		notTaken: { ...after.notTaken, ...refused },
 		notices,
 	};
 }
