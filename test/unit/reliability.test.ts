@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 
 import { ENDPOINTS, findEndpoint } from '../../nodes/AgencyCrm/catalogue';
-import { mayResend, resendPolicyOf } from '../../nodes/AgencyCrm/catalogue/resend';
+import { mayResend } from '../../nodes/AgencyCrm/catalogue/requests';
+import { resendPolicyOf } from '../../nodes/AgencyCrm/catalogue/resend';
 import type { PreparedRequest } from '../../nodes/AgencyCrm/catalogue/types';
 import { preparedRequest } from '../support/preparedRequests';
 import { RELIABILITY_DOC, regenerated, reliabilityTable } from '../../scripts/reliability-doc';

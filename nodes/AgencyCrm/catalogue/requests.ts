@@ -5,7 +5,7 @@ import { idText } from '../../shared/transport';
 import { listEntries } from './convert';
 import { endpointOf } from './index';
 import { refusalGuide } from './refusals';
-import { mayResend } from './resend';
+import { resendPolicyOf } from './resend';
 import { pathSegmentProblem } from './rules';
 import type { Endpoint } from './types';
 
@@ -64,6 +64,12 @@ function recordIdentityOf(endpoint: Endpoint): ((record: IDataObject) => string 
 		...(endpoint.outputKeys.alternatives?.[endpoint.outputKeys.id] ?? []),
 	];
 	return names && ((record) => names.map((name) => idText(record[name])).find((id) => id !== undefined));
+}
+
+/** Whether the request may be sent again when it is unknown whether the API processed it: the entry's policy. */
+export function mayResend(endpoint: Endpoint, request: { body: IDataObject }): boolean {
+	const { resend } = resendPolicyOf(endpoint);
+	return typeof resend === 'boolean' ? resend : resend.when(request);
 }
 
 /** The request of one catalogue entry with these parts. */

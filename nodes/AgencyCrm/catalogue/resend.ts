@@ -1,4 +1,4 @@
-import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import type { IHttpRequestMethods } from 'n8n-workflow';
 
 import type { Endpoint, ResendPolicy } from './types';
 
@@ -49,12 +49,6 @@ export function resendPolicyOf(endpoint: Endpoint): ResendPolicy {
 	const policy = endpoint.resend ?? RESEND_BY_METHOD[endpoint.method];
 	if (!policy) throw new Error(`No resend policy for ${endpoint.method} ${endpoint.path}`);
 	return policy;
-}
-
-/** Whether the request may be sent again when it is unknown whether the API processed it. */
-export function mayResend(endpoint: Endpoint, request: { body: IDataObject }): boolean {
-	const { resend } = resendPolicyOf(endpoint);
-	return typeof resend === 'boolean' ? resend : resend.when(request);
 }
 
 /** The decision in words, as the docs show it: "yes", "no", or "yes, when …"; statuses never retried follow. */
