@@ -1,3 +1,5 @@
+import type { StoredContact } from '../support/real-n8n/contacts';
+import { contactsHolding } from '../support/real-n8n/contacts';
 import { sandboxApi, testContext } from '../support/real-n8n/context';
 import { admin } from '../support/sandbox/admin';
 import { executeWorkflow, importJson } from '../../tools/n8n/launcher';
@@ -6,7 +8,7 @@ import { byId, crmNode, linearWorkflow, sandboxCredential } from '../../tools/n8
 
 /**
  * Issue 32 inside real n8n: the cases the generated ones cover, written out by hand and run through
- * Contact → Create or Update with its default policy (docs/contacts.md) against the sandbox, which
+ * StoredContact → Create or Update with its default policy (docs/contacts.md) against the sandbox, which
  * answers as production does (no contact without an email, PATCH answered 204), with every contact
  * create losing its answer after the sandbox made the contact. What the sandbox stored is read back
  * as another client of the CRM would, and counted: contacts per person, changes lost, leads put on
@@ -32,17 +34,6 @@ const NINA_PHONE = `061304${digits(5000)}`;
 const international = (national: string) =>
 	`+33 ${national.slice(1, 2)} ${national.slice(2).replace(/(\d\d)(?=\d)/g, '$1 ')}`;
 const spaced = (national: string) => national.replace(/(\d\d)(?=\d)/g, '$1 ');
-
-interface Contact {
-	id: number;
-	firstname: string | null;
-	lastname: string | null;
-	email: string | null;
-	phone: string | null;
-	mobile_phone: string | null;
-	type: string;
-	updated_at: string;
-}
 
 /** The leads, in input order; `type` is each one's change, `person` whose lead it is. */
 const LEADS = [
@@ -96,22 +87,14 @@ function workflow() {
 	]);
 }
 
-/** Contacts the CRM holds with this email or number (its search is not exact: the hits are checked). */
-async function contactsWith(filter: { email?: string; phone?: string }): Promise<Contact[]> {
-	const { data } = await crmApi<{ data: Contact[] }>('POST', '/customers/search', { ...filter, per_page: 200 });
-	if (filter.email) return data.filter((contact) => contact.email?.toLowerCase() === filter.email!.toLowerCase());
-	const last9 = (value: string | null) => (value ?? '').replace(/\D/g, '').slice(-9);
-	return data.filter((contact) =>
-		[contact.phone, contact.mobile_phone].some((number) => last9(number) === last9(filter.phone!)),
-	);
-}
+const contactsWith = contactsHolding(crmApi);
 
 const create = async (fields: Record<string, unknown>) =>
-	(await crmApi<{ data: Contact }>('POST', '/customers', { agency_id: AGENCY, ...fields })).data;
+	(await crmApi<{ data: StoredContact }>('POST', '/customers', { agency_id: AGENCY, ...fields })).data;
 
-let jeanPierre: Contact;
-let reception: Contact;
-let lea: Contact;
+let jeanPierre: StoredContact;
+let reception: StoredContact;
+let lea: StoredContact;
 
 beforeAll(async () => {
 	jeanPierre = await create({

@@ -1,3 +1,5 @@
+import type { StoredContact } from '../support/real-n8n/contacts';
+import { contactsHolding } from '../support/real-n8n/contacts';
 import { sandboxApi, testContext } from '../support/real-n8n/context';
 import { executeWorkflow, importJson } from '../../tools/n8n/launcher';
 import type { NodeSpec } from '../../tools/n8n/workflows';
@@ -22,19 +24,6 @@ const LISTING = 90001;
 const WORKFLOW = 'wfLeadRoutingUc1';
 const tag = `${instance.n8n.version.split('.')[0]}x${Date.now().toString(36)}`;
 const email = (name: string) => `${name}.${tag}@example.com`;
-
-interface Contact {
-	id: number;
-	customers_id: number;
-	firstname: string | null;
-	lastname: string | null;
-	type: string;
-	email: string | null;
-	phone: string | null;
-	mobile_phone: string | null;
-	updated_at: string;
-	consent?: { reason: string; proofs: Array<{ name: string }> } | null;
-}
 
 /** Numbers distinct per run, so that a second run on the same sandbox meets none of the first's contacts. */
 const digits = (base: number) => String(base + (Date.now() % 1000)).padStart(4, '0');
@@ -155,28 +144,21 @@ function leadRoutingWorkflow() {
 	]);
 }
 
-/** Contacts the CRM holds with this email or number (its search is not exact: the hits are checked). */
-async function contactsWith(filter: { email?: string; phone?: string }): Promise<Contact[]> {
-	const { data } = await crmApi<{ data: Contact[] }>('POST', '/customers/search', { ...filter, per_page: 200 });
-	if (filter.email) return data.filter((contact) => contact.email?.toLowerCase() === filter.email!.toLowerCase());
-	const last9 = (value: string | null) => (value ?? '').replace(/\D/g, '').slice(-9);
-	return data.filter((contact) =>
-		[contact.phone, contact.mobile_phone].some((number) => last9(number) === last9(filter.phone!)),
-	);
-}
+const contactsWith = contactsHolding(crmApi);
 
-const contact = async (id: number) => (await crmApi<{ data: Contact }>('GET', `/customers/${id}?include=consent`)).data;
+const contact = async (id: number) =>
+	(await crmApi<{ data: StoredContact }>('GET', `/customers/${id}?include=consent`)).data;
 const followUpsOf = async (id: number) =>
 	(await crmApi<{ data: Array<{ product_id: number }> }>('GET', `/customers/${id}/follow-ups`)).data;
 const activitiesOf = async (id: number) =>
 	(await crmApi<{ data: Array<{ result: string }> }>('GET', `/customers/${id}/actions`)).data;
 
-let bernard: Contact;
-let reception: Contact;
+let bernard: StoredContact;
+let reception: StoredContact;
 
 beforeAll(async () => {
 	bernard = (
-		await crmApi<{ data: Contact }>('POST', '/customers', {
+		await crmApi<{ data: StoredContact }>('POST', '/customers', {
 			agency_id: AGENCY,
 			firstname: 'Old',
 			lastname: 'Bernard',
@@ -185,7 +167,7 @@ beforeAll(async () => {
 		})
 	).data;
 	reception = (
-		await crmApi<{ data: Contact }>('POST', '/customers', {
+		await crmApi<{ data: StoredContact }>('POST', '/customers', {
 			agency_id: AGENCY,
 			lastname: 'Accueil',
 			email: email('reception'),

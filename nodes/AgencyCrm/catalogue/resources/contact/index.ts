@@ -18,6 +18,14 @@ import { exactHitsOption, exactHits, phoneFilterField } from './search';
 export { CONTACT_FIELDS } from './fields';
 export { CONTACT_READ_INCLUDES } from './records';
 
+/** What Create and Create or Update write of a new contact: its agency, its names, its email, its profile. */
+const newContactFields = [
+	agencyField('body', { placement: 'top' }),
+	...newContactNames,
+	emailField(),
+	...profileFields,
+];
+
 export const customerEndpoints: Endpoint[] = [
 	{
 		resource: 'customer',
@@ -32,10 +40,7 @@ export const customerEndpoints: Endpoint[] = [
 		path: '/customers',
 		packs: ['Customers'],
 		fields: [
-			agencyField('body', { placement: 'top' }),
-			...newContactNames,
-			emailField(),
-			...profileFields,
+			...newContactFields,
 			{
 				in: 'body',
 				placement: 'collection',
@@ -74,14 +79,7 @@ export const customerEndpoints: Endpoint[] = [
 		method: 'POST',
 		path: '/customers',
 		packs: ['Customers'],
-		fields: [
-			agencyField('body', { placement: 'top' }),
-			...newContactNames,
-			emailField(),
-			...profileFields,
-			conformityField,
-			...POLICY_FIELDS,
-		],
+		fields: [...newContactFields, conformityField, ...POLICY_FIELDS],
 		checks: [emailOrPhoneGiven],
 		resend: {
 			...createFindsItsDuplicate,
