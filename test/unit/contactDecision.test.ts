@@ -195,6 +195,33 @@ test('a new contact gets its GDPR conformity with its phones, by an update once 
 	});
 });
 
+describe('failures after a write the API accepted never fail the item (from a review)', () => {
+	test('the search for the ID of a contact created without one fails: created, what it was to be given named', () => {
+		const { steps, result } = decide({ lastname: 'Roy', email: 'roy@example.com', phone: '0611000002' }, [
+			hits(),
+			written(201),
+			{ kind: 'unsearched', message: 'Agency CRM could not be reached', cause: new Error('ECONNRESET') },
+		]);
+		expect(steps.map((step) => step.kind)).toEqual(['search', 'create', 'search']);
+		expect(succeeded(result)).toMatchObject({
+			outcome: 'created',
+			notTaken: { phone: 'the contact was created, but neither the answer nor a search gave its ID to add it' },
+		});
+	});
+
+	test('a create whose answer stayed lost fails saying the contact may have been made, and that running again is safe', () => {
+		const { result } = decide({ lastname: 'Roy', email: 'roy@example.com' }, [
+			hits(),
+			{ kind: 'refused', message: 'Agency CRM could not be reached for POST /customers', cause: undefined },
+		]);
+		expect(result).toMatchObject({
+			outcome: 'failed',
+			description:
+				'The contact may have been created. Run again: the node looks for it by its email before creating it.',
+		});
+	});
+});
+
 describe('the policy', () => {
 	const jean = { id: 3, firstname: 'Jean', lastname: 'Moreau', phone: '0612345678', email: 'jean@example.com' };
 	const marie = { firstname: 'Marie', lastname: 'Moreau', phone: '06 12 34 56 78' };

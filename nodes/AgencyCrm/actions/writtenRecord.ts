@@ -120,6 +120,14 @@ function isPart(endpoint: Endpoint, record: IDataObject, id: string): boolean {
 	return lacksId || (endpoint.outputKeys !== undefined && !looksAsExpected(record, endpoint.outputKeys));
 }
 
+/** An update's answer as the whole record; undefined when it carries none, or part of one (the fields changed). */
+export function wholeRecordOf(endpoint: Endpoint, response: ApiResponse): IDataObject | undefined {
+	if (carriesNoRecord(response)) return undefined;
+	const [record] = recordsOf(responseData(response));
+	const target = writtenRecordOf(endpoint);
+	return target && isPart(endpoint, record, target.id) ? undefined : record;
+}
+
 /**
  * The record a write accepted, when its answer does not carry it whole (a 204, a 201 with a
  * `Location`, `{success: true}`, or only the fields changed): read back by its id (the end of

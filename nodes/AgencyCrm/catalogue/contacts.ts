@@ -76,9 +76,9 @@ const wordAgrees = (a: string, b: string) =>
  * `variant` (one is the other's first words or initials: "Jean" and "Jean-Pierre", "J. Dupont"), or
  * `other`.
  */
-export type NameMatch = 'missing' | 'same' | 'variant' | 'other';
+type NameMatch = 'missing' | 'same' | 'variant' | 'other';
 
-export function compareNames(found: unknown, wanted: unknown): NameMatch {
+function compareNames(found: unknown, wanted: unknown): NameMatch {
 	const a = nameWords(found);
 	const b = nameWords(wanted);
 	if (!a.length || !b.length) return 'missing';
@@ -130,7 +130,7 @@ export function placeholderEmail(phone: string, names: { firstname?: unknown; la
 	return `${digits}${name ? `.${name}` : ''}@${PLACEHOLDER_DOMAIN}`;
 }
 
-export const isPlaceholderEmail = (value: unknown): boolean =>
+const isPlaceholderEmail = (value: unknown): boolean =>
 	emailOf(value)?.endsWith(`@${PLACEHOLDER_DOMAIN}`) === true;
 
 /** The email as compared, unless it is a placeholder (which says the contact has none). */

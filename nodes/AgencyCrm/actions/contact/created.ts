@@ -46,12 +46,6 @@ export function createdByTheRequest(
 		};
 	}
 	if (response.statusCode === 201) return { outcome: 'created', evidence: 'HTTP 201 Created' };
-	if (checkedDuplicate) {
-		return {
-			outcome: 'created',
-			evidence: `HTTP ${response.statusCode} with Check Duplicate on, which refuses a known contact`,
-		};
-	}
 	if (response.statusCode === 200) {
 		return { outcome: 'existing', evidence: 'HTTP 200 rather than 201 Created: the API returned a contact it had' };
 	}

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { contactIdOf, emailOf, mostRecent } from '../../catalogue/contacts';
 import type { ContactPolicy } from '../../catalogue/resources/contact/matching';
 import { changesFor } from './changes';
-import { byEmail, byPhones, claimed, expected, judged, phonesToSearch } from './find';
+import { byEmail, byPhones, claimed, expected, judged, leftAlone, phonesToSearch } from './find';
 import { newContact } from './newContact';
 import { confirmed, failure } from './readBack';
 import type { ContactPlan, Decision, Failure, MatchedBy } from './steps';
@@ -62,13 +62,6 @@ function* apply(
 		...decided,
 	};
 }
-
-/** Contacts that have the phone but say they are someone else, told in the execution's hints. */
-const leftAlone = (differing: ReturnType<typeof judged>['differing']) =>
-	differing.map(
-		({ contact, reasons }) =>
-			`Contact ${String(contactIdOf(contact))} has the phone but ${reasons.join(' and ')}: a shared phone (a switchboard, a portal relay, a partner) does not make it the same person`,
-	);
 
 /** The item's contact and what happened to it, or why the item fails (steps.ts). */
 export function* decideContact(body: IDataObject, policy: ContactPolicy): ContactPlan<Decision | Failure> {

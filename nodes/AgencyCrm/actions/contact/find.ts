@@ -23,7 +23,9 @@ export function expected<K extends Answer['kind']>(answer: Answer, kind: K): Ext
 	return answer as Extract<Answer, { kind: K }>;
 }
 
-export function hitsOf(answer: Answer): IDataObject[] {
+/** The hits of a search that has an id; a search that failed throws what it failed with. */
+function hitsOf(answer: Answer): IDataObject[] {
+	if (answer.kind === 'unsearched') throw answer.cause;
 	return expected(answer, 'hits').records.filter((hit) => contactIdOf(hit) !== undefined);
 }
 
@@ -70,6 +72,13 @@ export function* claimed(found: IDataObject[], again: () => ContactPlan<IDataObj
 	return answer.writtenMeanwhile ? yield* again() : found;
 }
 
+/** Contacts that have the phone but say they are someone else, in words: the hints, or the failure, say it. */
+export const leftAlone = (differing: Array<{ contact: IDataObject; reasons: string[] }>) =>
+	differing.map(
+		({ contact, reasons }) =>
+			`Contact ${String(contactIdOf(contact))} has the phone but ${reasons.join(' and ')}: a shared phone (a switchboard, a portal relay, a partner) does not make it the same person`,
+	);
+
 /** Contacts found by phone, judged against the item: those nothing contradicts, and the others with why. */
 export function judged(found: IDataObject[], body: IDataObject) {
 	const judgements = found.map((contact) => ({ contact, reasons: contradictions(contact, body) }));
@@ -92,8 +101,6 @@ export function* existingContact(
 	if (exact.length) return { record: mostRecent(exact), by: `its email ${email}`, leftAlone: [] };
 	const phones = phonesToSearch(body);
 	const { agreeing, differing } = judged(yield* byPhones(phones), body);
-	const leftAlone = differing.map(
-		({ contact, reasons }) => `Contact ${String(contactIdOf(contact))} has the phone but ${reasons.join(' and ')}`,
-	);
-	return { record: agreeing, by: `its phone ${phones.map((phone) => phone.searched).join(' or ')}`, leftAlone };
+	const by = `its phone ${phones.map((phone) => phone.searched).join(' or ')}`;
+	return { record: agreeing, by, leftAlone: leftAlone(differing) };
 }

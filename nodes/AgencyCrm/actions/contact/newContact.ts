@@ -89,6 +89,27 @@ function* givenLater(
 	return { sent: { ...first, ...later }, inHand: expected(added, 'written').record, refused: {} };
 }
 
+/**
+ * A create refused (by the API: nothing was made), or whose answer stayed lost whatever the node did
+ * (no status: it may have been made, and running again is safe, as the contact is searched first).
+ */
+function refusedCreate(refusal: { status?: number; message: string; cause: unknown }, notices: string[]): Failure {
+	const description =
+		refusal.status === undefined
+			? 'The contact may have been created. Run again: the node looks for it by its email before creating it.'
+			: 'Nothing was created. Fix what the API names and run again.';
+	return failure(refusal.message, description, notices, refusal.cause);
+}
+
+/** The contact a create made, by its email, when the answer gave no ID; none when that search fails: the create stands. */
+function* foundByEmail(email: string): ContactPlan<IDataObject | undefined> {
+	try {
+		return mostRecent(yield* byEmail(email));
+	} catch {
+		return undefined;
+	}
+}
+
 /** `searched`: what the searches found, for the evidence; `found`: how a contact that turns out to exist is updated. */
 export function* newContact(
 	body: IDataObject,
@@ -104,12 +125,10 @@ export function* newContact(
 	const answer = yield { kind: 'create', body: first };
 	if (answer.kind === 'refused' && answer.status === 409)
 		return yield* refusedAsDuplicate(email, answer, found, notices);
-	if (answer.kind === 'refused') {
-		return failure(answer.message, 'Nothing was created. Fix what the API names and run again.', notices, answer.cause);
-	}
+	if (answer.kind === 'refused') return refusedCreate(answer, notices);
 	const written = expected(answer, 'written');
 	const inAnswer = written.record && contactIdOf(written.record) !== undefined ? written.record : undefined;
-	const made = inAnswer ?? mostRecent(yield* byEmail(email));
+	const made = inAnswer ?? (yield* foundByEmail(email));
 	if (written.existed && made) return yield* found(made, written.existed);
 	// A lost answer's look-up found a contact with the email that does not hold what the create sent:
 	// another client made it meanwhile, and this create was refused. It is the contact: updated.

@@ -3,13 +3,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ApiResponse } from '../../../shared/transport';
 import { apiRequest, collectPages, responseData } from '../../../shared/transport';
 import { endpointOf } from '../../catalogue';
-import { contactIdOf, emailOf, mostRecent } from '../../catalogue/contacts';
+import { emailOf, mostRecent } from '../../catalogue/contacts';
 import { SEARCH_HITS_LOOKED_AT, SEARCH_PAGE_SIZE } from '../../catalogue/resources/contact/matching';
 import { requestFor, requestOf } from '../../catalogue/requests';
 import type { PreparedRequest } from '../../catalogue/types';
 import type { ItemRun } from '../itemRun';
-import { looksAsExpected } from '../output';
-import { writtenRecords } from '../writtenRecord';
+import { wholeRecordOf, writtenRecords } from '../writtenRecord';
 import { createdByTheRequest } from './created';
 import type { Answer, ContactId, ContactPlan, Step } from './steps';
 
@@ -63,11 +62,7 @@ async function update(context: IExecuteFunctions, item: ItemRun, id: ContactId, 
 		context,
 		requestFor(endpoint, { pathParams: { customerId: id }, body: changes }, item.index),
 	);
-	const data = responseData(response);
-	const whole =
-		typeof data === 'object' && data !== null && !Array.isArray(data) && contactIdOf(data as IDataObject) !== undefined;
-	const record =
-		whole && looksAsExpected(data as IDataObject, endpoint.outputKeys!) ? (data as IDataObject) : undefined;
+	const record = wholeRecordOf(endpoint, response);
 	return { kind: 'written', status: response.statusCode, record } satisfies Answer;
 }
 
@@ -92,7 +87,10 @@ async function perform(
 ): Promise<Answer> {
 	switch (step.kind) {
 		case 'search':
-			return { kind: 'hits', records: await search(context, step.filter, item) };
+			return await search(context, step.filter, item).then(
+				(records): Answer => ({ kind: 'hits', records }),
+				(error: unknown): Answer => ({ kind: 'unsearched', message: (error as Error).message, cause: error }),
+			);
 		case 'claim':
 			return { kind: 'claimed', writtenMeanwhile: await item.turn.resolved(step.ids.map((id) => `contact:${id}`)) };
 		case 'create':

@@ -23,6 +23,8 @@ export type Step =
 
 export type Answer =
 	| { kind: 'hits'; records: IDataObject[] }
+	/** A search that failed (after its retries): `cause` is what was thrown. */
+	| { kind: 'unsearched'; message: string; cause: unknown }
 	| { kind: 'claimed'; writtenMeanwhile: boolean }
 	/**
 	 * A write the API accepted: the record when the answer carries it whole; for a create, `existed`

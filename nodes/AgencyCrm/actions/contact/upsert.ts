@@ -17,8 +17,8 @@ import type { Decision, Failure } from './steps';
  * not on the contact, `fields_not_taken` with why.
  */
 
-export const MATCHED_BY = 'matched_by';
-export const FIELDS_NOT_TAKEN = 'fields_not_taken';
+const MATCHED_BY = 'matched_by';
+const FIELDS_NOT_TAKEN = 'fields_not_taken';
 
 function outputOf(
 	endpoint: Endpoint,

@@ -1,5 +1,7 @@
 import { PLACEHOLDER_DOMAIN } from '../../contacts';
-import { atLeastOne, check, evidence, guard, isEmpty, oneOf, rule } from '../../rules';
+import type { INodeProperties } from 'n8n-workflow';
+
+import { atLeastOne, check, evidence, guard, isEmpty } from '../../rules';
 import type { Check, FieldSpec, ResendPolicy } from '../../types';
 
 /**
@@ -15,106 +17,91 @@ export const NO_CONTACT_WITHOUT_EMAIL = evidence('production creates no contact 
 export const SEARCH_PAGE_SIZE = 100;
 export const SEARCH_HITS_LOOKED_AT = 500;
 
-const MATCH_BY = { emailElsePhones: 'emailElsePhones', emailThenPhones: 'emailThenPhones' } as const;
-const WHEN_DIFFERS = { create: 'create', fail: 'fail', update: 'update' } as const;
-const WITHOUT_EMAIL = { placeholder: 'placeholder', fail: 'fail' } as const;
-
 /** The policy of one item, as the decision reads it (actions/contact/decide.ts). */
 export interface ContactPolicy {
-	matchBy: keyof typeof MATCH_BY;
-	whenPhoneMatchDiffers: keyof typeof WHEN_DIFFERS;
-	withoutEmail: keyof typeof WITHOUT_EMAIL;
+	matchBy: 'emailElsePhones' | 'emailThenPhones';
+	whenPhoneMatchDiffers: 'create' | 'fail' | 'update';
+	withoutEmail: 'placeholder' | 'fail';
 }
 
-const POLICY_CHOICES = guard('the node decides which contact an item is by one of these policies');
-
-const matchBy: FieldSpec = {
+/** A setting of the policy, under Options: one of its choices, as the node knows no other. */
+const policySetting = (property: INodeProperties): FieldSpec => ({
 	in: 'node',
 	placement: 'collection',
 	setting: true,
-	rules: [rule(POLICY_CHOICES, oneOf(Object.values(MATCH_BY)))],
-	property: {
-		displayName: 'Match By',
-		name: 'matchBy',
-		type: 'options',
-		options: [
-			{
-				name: 'Email, Else Phones',
-				value: MATCH_BY.emailElsePhones,
-				description:
-					'The contact with the email given (case and spaces ignored); phones only for an item without an email',
-			},
-			{
-				name: 'Email, Then Phones',
-				value: MATCH_BY.emailThenPhones,
-				description:
-					'As above, and when no contact has the email, a contact with one of the phones whose name confirms it',
-			},
-		],
-		default: 'emailElsePhones',
-		description:
-			'What identifies the contact. Phones are compared by their last 9 digits, so +33 6 12 34 56 78 and 06 12 34 56 78 are one number.',
-	},
-};
+	values: guard('the node decides which contact an item is by one of these policies'),
+	property,
+});
 
-const whenPhoneMatchDiffers: FieldSpec = {
-	in: 'node',
-	placement: 'collection',
-	setting: true,
-	rules: [rule(POLICY_CHOICES, oneOf(Object.values(WHEN_DIFFERS)))],
-	property: {
-		displayName: 'Phone Match Differs',
-		name: 'whenPhoneMatchDiffers',
-		type: 'options',
-		options: [
-			{
-				name: 'Create a New Contact',
-				value: WHEN_DIFFERS.create,
-				description: 'A shared phone (a couple, a switchboard) does not make two people one contact',
-			},
-			{
-				name: 'Fail the Item',
-				value: WHEN_DIFFERS.fail,
-				description: 'Stop and say which contact has the phone and what differs',
-			},
-			{
-				name: 'Update It, Keeping Its Name and Email',
-				value: WHEN_DIFFERS.update,
-				description: "Write the item's other fields to it; its name and email stay as they are",
-			},
-		],
-		default: 'create',
-		description:
-			'A contact found by phone differs when it has another email or another first name, or another last name under another first name (Jean and Jean-Pierre, or a married name, are the same person)',
-	},
-};
+const matchBy = policySetting({
+	displayName: 'Match By',
+	name: 'matchBy',
+	type: 'options',
+	options: [
+		{
+			name: 'Email, Else Phones',
+			value: 'emailElsePhones',
+			description:
+				'The contact with the email given (case and spaces ignored); phones only for an item without an email',
+		},
+		{
+			name: 'Email, Then Phones',
+			value: 'emailThenPhones',
+			description:
+				'As above, and when no contact has the email, a contact with one of the phones whose name confirms it',
+		},
+	],
+	default: 'emailElsePhones',
+	description:
+		'What identifies the contact. Phones are compared by their last 9 digits, so +33 6 12 34 56 78 and 06 12 34 56 78 are one number.',
+});
 
-const withoutEmail: FieldSpec = {
-	in: 'node',
-	placement: 'collection',
-	setting: true,
-	rules: [rule(POLICY_CHOICES, oneOf(Object.values(WITHOUT_EMAIL)))],
-	property: {
-		displayName: 'New Contact Without Email',
-		name: 'withoutEmail',
-		type: 'options',
-		options: [
-			{
-				name: 'Create With a Placeholder Email',
-				value: WITHOUT_EMAIL.placeholder,
-				description: `Agency CRM needs an email: use one made of the phone (and name) on ${PLACEHOLDER_DOMAIN}, e.g. 0612345678.jean-dupont@${PLACEHOLDER_DOMAIN}`,
-			},
-			{
-				name: 'Fail the Item',
-				value: WITHOUT_EMAIL.fail,
-				description: 'Stop, saying the item needs an Email',
-			},
-		],
-		default: 'placeholder',
-		description:
-			'What to do with an item that has phones but no email when no contact has them: Agency CRM creates no contact without an email',
-	},
-};
+const whenPhoneMatchDiffers = policySetting({
+	displayName: 'Phone Match Differs',
+	name: 'whenPhoneMatchDiffers',
+	type: 'options',
+	options: [
+		{
+			name: 'Create a New Contact',
+			value: 'create',
+			description: 'A shared phone (a couple, a switchboard) does not make two people one contact',
+		},
+		{
+			name: 'Fail the Item',
+			value: 'fail',
+			description: 'Stop and say which contact has the phone and what differs',
+		},
+		{
+			name: 'Update It, Keeping Its Name and Email',
+			value: 'update',
+			description: "Write the item's other fields to it; its name and email stay as they are",
+		},
+	],
+	default: 'create',
+	description:
+		'A contact found by phone differs when it has another email or another first name, or another last name under another first name (Jean and Jean-Pierre, or a married name, are the same person); for an item with an email, also when it has neither an email nor a name that confirms it',
+});
+
+const withoutEmail = policySetting({
+	displayName: 'New Contact Without Email',
+	name: 'withoutEmail',
+	type: 'options',
+	options: [
+		{
+			name: 'Create With a Placeholder Email',
+			value: 'placeholder',
+			description: `Agency CRM needs an email: use one made of the phone (and name) on ${PLACEHOLDER_DOMAIN}, e.g. 0612345678.jean-dupont@${PLACEHOLDER_DOMAIN}`,
+		},
+		{
+			name: 'Fail the Item',
+			value: 'fail',
+			description: 'Stop, saying the item needs an Email',
+		},
+	],
+	default: 'placeholder',
+	description:
+		'What to do with an item that has phones but no email when no contact has them: Agency CRM creates no contact without an email',
+});
 
 /** The policy's settings, under Options (version 2) or Additional Fields (version 1). */
 export const POLICY_FIELDS: FieldSpec[] = [matchBy, whenPhoneMatchDiffers, withoutEmail];
