@@ -3,7 +3,7 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 
 import { PROPERTY_RECORD_EVENTS } from '../shared/events';
 import { apiRequest, paginate, responseData } from '../shared/transport';
-import { OFFSET_DATE_TIME_FORMAT } from '../shared/values';
+import { OFFSET_DATE_TIME_FORMAT, apiTimeOf } from '../shared/values';
 import { changedPropertiesRequest, contactsRequest } from './api';
 
 /**
@@ -34,8 +34,8 @@ export const sinceText = (ms: number) => DateTime.fromMillis(ms, { zone: 'utc' }
  * the events chosen. Undefined when neither is chosen.
  */
 export function propertyReplayEvent(createdAt: unknown, sinceMs: number, events: string[]): string | undefined {
-	const created = Date.parse(String(createdAt ?? ''));
-	const event = created >= sinceMs ? 'PRODUCT_CREATE' : 'PRODUCT_UPDATE';
+	const created = apiTimeOf(createdAt);
+	const event = created !== undefined && created >= sinceMs ? 'PRODUCT_CREATE' : 'PRODUCT_UPDATE';
 	if (events.includes(event)) return event;
 	return PROPERTY_RECORD_EVENTS.find((other) => events.includes(other));
 }

@@ -16,3 +16,15 @@ export function listEntries(value: unknown): string[] {
  * take `+00:00`, never `Z`, and no milliseconds (docs/assumptions.md, "Production evidence").
  */
 export const OFFSET_DATE_TIME_FORMAT = "yyyy-MM-dd'T'HH:mm:ss'+00:00'";
+
+/**
+ * A time the API wrote (a record's `created_at`), as milliseconds; undefined when absent or
+ * unreadable. One written without its zone is the API's, in UTC, not the n8n server's zone.
+ */
+export function apiTimeOf(value: unknown): number | undefined {
+	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+	const text = String(value).trim();
+	const zoned = typeof value === 'number' || /(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text.replace(' ', 'T')}Z`;
+	const time = new Date(typeof value === 'number' ? value : zoned).getTime();
+	return Number.isNaN(time) ? undefined : time;
+}

@@ -109,3 +109,14 @@ test('a consent’s revocation answered 404 after a reset is the contact missing
 	expect(error.message).toBe('NOT_FOUND: Customer not found (HTTP 404)');
 	expect(fake.routes()).toEqual(['DELETE /customers/10003/consent', 'DELETE /customers/10003/consent']);
 });
+
+describe("a part of a record (a user's photo), from a review", () => {
+	test('resent after a reset and answered 404: the 404 names a missing user, so the item fails', async () => {
+		const parameters = { resource: 'user', operation: 'deletePhoto', userId: byId(1007), profilePicture: true };
+		const fake = fakeContext({ parameters, answers: [reset(), gone()] });
+		const error = await failureOf(route.call(fake.execute));
+		expect(error.message).toContain('(HTTP 404)');
+		// Nothing is read first: the photo has no read of its own.
+		expect(fake.routes()).toEqual(['DELETE /users/1007/photo', 'DELETE /users/1007/photo']);
+	});
+});

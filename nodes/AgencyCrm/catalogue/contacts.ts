@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { apiTimeOf } from '../../shared/values';
+
 /**
  * What identifies a contact, as production finds duplicates ("email OR phone", spec section 4
  * "Customers") and as the clients that ran against it compare search hits (docs/assumptions.md
@@ -130,25 +132,16 @@ export function placeholderEmail(phone: string, names: { firstname?: unknown; la
 	return `${digits}${name ? `.${name}` : ''}@${PLACEHOLDER_DOMAIN}`;
 }
 
-const isPlaceholderEmail = (value: unknown): boolean =>
-	emailOf(value)?.endsWith(`@${PLACEHOLDER_DOMAIN}`) === true;
+const isPlaceholderEmail = (value: unknown): boolean => emailOf(value)?.endsWith(`@${PLACEHOLDER_DOMAIN}`) === true;
 
 /** The email as compared, unless it is a placeholder (which says the contact has none). */
 export function realEmailOf(value: unknown): string | undefined {
 	return isPlaceholderEmail(value) ? undefined : emailOf(value);
 }
 
-/**
- * When the record was created, read from `created_at` or `createdAt`; undefined when absent or
- * unreadable. A time written without its zone is the API's, in UTC, not the n8n server's zone.
- */
+/** When the record was created, read from `created_at` or `createdAt` (apiTimeOf); undefined when absent or unreadable. */
 export function createdAtOf(record: IDataObject): number | undefined {
-	const value = record.created_at ?? record.createdAt;
-	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-	const text = String(value).trim();
-	const zoned = typeof value === 'number' || /(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text.replace(' ', 'T')}Z`;
-	const time = new Date(typeof value === 'number' ? value : zoned).getTime();
-	return Number.isNaN(time) ? undefined : time;
+	return apiTimeOf(record.created_at ?? record.createdAt);
 }
 
 /** The most recently created of several contacts (then the highest id): the one clients take when several match. */

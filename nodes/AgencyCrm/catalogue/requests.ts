@@ -84,8 +84,9 @@ export function requestFor(endpoint: Endpoint, parts: RequestParts = {}, itemInd
 		recordIdentity: recordIdentityOf(endpoint),
 		idempotent: mayResend(endpoint, { body: parts.body ?? {} }),
 		noRetryStatuses: endpoint.noRetryStatuses,
-		// A deletion of the record the path names: a 404 after a lost answer is its removal (transport).
-		removal: endpoint.output === 'deleted' ? { seen: false } : undefined,
+		// A deletion of the record the path names (its last segment, not a part of it such as a user's
+		// photo, whose 404 names a missing user): a 404 after a lost answer is its removal (transport).
+		removal: endpoint.output === 'deleted' && /\{\w+\}$/.test(endpoint.path) ? { seen: false } : undefined,
 		guide: refusalGuide(endpoint),
 		itemIndex,
 	};
