@@ -79,12 +79,13 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 		test: context.getMode() === 'manual',
 	};
 	const relations = recordNeeded(settings, delivery);
-	const fetched: Fetched = relations
-		? await fetchRecord(context, subject as IdentifiedSubject, relations)
-		: { kind: 'notFetched' };
 	const remembering = remembers(settings, delivery) ? memoryFor(context, url, secret as string) : undefined;
 	const key = keyOf(delivery);
-	const remembered = remembering && key ? await remembering.memory.lastTaken(key) : undefined;
+	// Both read what is there now, and the answer waits on both: side by side, not one after the other.
+	const [fetched, remembered] = await Promise.all([
+		relations ? fetchRecord(context, subject as IdentifiedSubject, relations) : ({ kind: 'notFetched' } as Fetched),
+		remembering && key ? remembering.memory.lastTaken(key) : undefined,
+	]);
 	const decision = decide(settings, remembered, delivery, fetched, Date.now());
 	if (remembering && settings.catchUp && (decision.action === 'start' || decision.action === 'drop')) {
 		follow(context, remembering.scope, delivery, remembering.write);
