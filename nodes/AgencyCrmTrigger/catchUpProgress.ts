@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PROPERTY_RECORD_EVENTS } from '../shared/events';
+import { finiteNumber } from '../shared/values';
 import type { Delivered } from './processMemory';
 
 /**
@@ -37,19 +38,17 @@ export interface Progress extends Delivered {
 
 const PROGRESS_KEY = 'progress';
 
-const numberOr = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-
 function windowOf(value: unknown): CatchUpWindow | undefined {
 	if (typeof value !== 'object' || value === null) return undefined;
 	const window = value as IDataObject;
-	const openedAt = numberOr(window.openedAt);
+	const openedAt = finiteNumber(window.openedAt);
 	if (openedAt === undefined) return undefined;
 	return {
 		openedAt,
 		reason: window.reason === 'suspended' ? 'suspended' : 'restarted',
-		propertiesSince: numberOr(window.propertiesSince),
-		contactsAbove: numberOr(window.contactsAbove),
-		attempts: numberOr(window.attempts) ?? 0,
+		propertiesSince: finiteNumber(window.propertiesSince),
+		contactsAbove: finiteNumber(window.contactsAbove),
+		attempts: finiteNumber(window.attempts) ?? 0,
 	};
 }
 
@@ -57,8 +56,8 @@ function windowOf(value: unknown): CatchUpWindow | undefined {
 export function progressOf(staticData: IDataObject): Progress {
 	const stored = (staticData[PROGRESS_KEY] ?? {}) as IDataObject;
 	return {
-		deliveredAt: numberOr(stored.deliveredAt),
-		lastContactId: numberOr(stored.lastContactId),
+		deliveredAt: finiteNumber(stored.deliveredAt),
+		lastContactId: finiteNumber(stored.lastContactId),
 		pending: windowOf(stored.pending),
 	};
 }

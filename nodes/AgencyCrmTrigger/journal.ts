@@ -6,6 +6,7 @@ import { delivered, progressOf, replayed, writeProgress } from './catchUpProgres
 import { seenLine, storedEntries, writeSeen } from './memoryStore';
 import type { Delivered, ScopeMemory } from './processMemory';
 import { SECRET_HEADER } from './secret';
+import { finiteNumber } from '../shared/values';
 
 /**
  * What a delivery teaches (the states the workflow took, how far deliveries came, a catch-up part
@@ -33,8 +34,6 @@ export interface Journal {
 	replayed?: { openedAt: number; part: CatchUpPart; lastContactId?: number };
 }
 
-const numberOr = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-
 /** The journal a notification carries, if it is one. */
 export function journalOf(notification: IDataObject): Journal | undefined {
 	const body = notification[JOURNAL_KEY];
@@ -44,12 +43,12 @@ export function journalOf(notification: IDataObject): Journal | undefined {
 	if (typeof seen === 'string') journal.seen = seen;
 	if (typeof progress === 'object' && progress !== null) {
 		const { deliveredAt, lastContactId } = progress as IDataObject;
-		journal.delivered = { deliveredAt: numberOr(deliveredAt), lastContactId: numberOr(lastContactId) };
+		journal.delivered = { deliveredAt: finiteNumber(deliveredAt), lastContactId: finiteNumber(lastContactId) };
 	}
 	const done = (part ?? {}) as IDataObject;
-	const openedAt = numberOr(done.openedAt);
+	const openedAt = finiteNumber(done.openedAt);
 	if (openedAt !== undefined && (done.part === 'properties' || done.part === 'contacts')) {
-		journal.replayed = { openedAt, part: done.part, lastContactId: numberOr(done.lastContactId) };
+		journal.replayed = { openedAt, part: done.part, lastContactId: finiteNumber(done.lastContactId) };
 	}
 	return journal;
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { productionEventOf } from '../shared/events';
+import { RECORD_KIND_OF_WORD, productionEventOf } from '../shared/events';
 
 /**
  * A notification. The spec promises only `event_type` and "the identifier of the related
@@ -37,16 +37,6 @@ export interface Subject {
 	resourceId?: string | number;
 }
 
-/** Names a notification may give the resource type under (the spec's own words for both kinds). */
-const RESOURCE_TYPE_NAMES = new Map<string, ResourceType>([
-	['customer', 'customer'],
-	['customers', 'customer'],
-	['contact', 'customer'],
-	['product', 'product'],
-	['products', 'product'],
-	['property', 'product'],
-]);
-
 /** Each kind's own identifier key (spec section 2: `customers_id`, `product_id`). */
 const OWN_ID_KEY: Record<ResourceType, string> = { customer: 'customers_id', product: 'product_id' };
 
@@ -74,9 +64,9 @@ function eventTypeOf(notification: Notification): string | undefined {
 }
 
 function resourceTypeOf(notification: Notification, eventType: string | undefined): ResourceType | undefined {
-	const named = RESOURCE_TYPE_NAMES.get(text(notification.resource_type)?.toLowerCase() ?? '');
+	const named = RECORD_KIND_OF_WORD.get(text(notification.resource_type)?.toLowerCase() ?? '');
 	if (named) return named;
-	const byEvent = RESOURCE_TYPE_NAMES.get(eventType?.split('_')[0].toLowerCase() ?? '');
+	const byEvent = RECORD_KIND_OF_WORD.get(eventType?.split('_')[0].toLowerCase() ?? '');
 	if (byEvent) return byEvent;
 	// No type given: the kind whose own identifier key is present, when only one is.
 	const keyed = (Object.keys(OWN_ID_KEY) as ResourceType[]).filter(

@@ -47,17 +47,17 @@ export function eventsSubtitle(): string {
 /** Production's event types: what a hook registers and a delivery carries. */
 export const EVENT_TYPES: readonly string[] = EVENT_OPTIONS.map((option) => String(option.value));
 
-/** The record each word of a dotted event name means (the spec's `property.updated`). */
-const DOTTED_KINDS: Readonly<Record<string, string>> = {
-	customer: 'CUSTOMER',
-	customers: 'CUSTOMER',
-	contact: 'CUSTOMER',
-	contacts: 'CUSTOMER',
-	product: 'PRODUCT',
-	products: 'PRODUCT',
-	property: 'PRODUCT',
-	properties: 'PRODUCT',
-};
+/** The kind of record a word names, in the spec's words and production's: a contact or customer, a property or product. */
+export const RECORD_KIND_OF_WORD: ReadonlyMap<string, 'customer' | 'product'> = new Map([
+	['customer', 'customer'],
+	['customers', 'customer'],
+	['contact', 'customer'],
+	['contacts', 'customer'],
+	['product', 'product'],
+	['products', 'product'],
+	['property', 'product'],
+	['properties', 'product'],
+]);
 const DOTTED_CHANGES: Readonly<Record<string, string>> = {
 	create: 'CREATE',
 	created: 'CREATE',
@@ -77,7 +77,8 @@ export function productionEventOf(name: unknown): string | undefined {
 	if (typeof name !== 'string') return undefined;
 	const text = name.trim();
 	const [kind, change, ...rest] = text.toLowerCase().split('.');
-	const dotted = rest.length === 0 && change !== undefined && DOTTED_KINDS[kind] && DOTTED_CHANGES[change];
-	const event = dotted ? `${DOTTED_KINDS[kind]}_${DOTTED_CHANGES[change]}` : text.toUpperCase();
+	const recordKind = RECORD_KIND_OF_WORD.get(kind)?.toUpperCase();
+	const dotted = rest.length === 0 && change !== undefined && recordKind && Object.hasOwn(DOTTED_CHANGES, change);
+	const event = dotted ? `${recordKind}_${DOTTED_CHANGES[change]}` : text.toUpperCase();
 	return EVENT_TYPES.includes(event) ? event : undefined;
 }

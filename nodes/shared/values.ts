@@ -28,3 +28,7 @@ export function apiTimeOf(value: unknown): number | undefined {
 	const time = new Date(typeof value === 'number' ? value : zoned).getTime();
 	return Number.isNaN(time) ? undefined : time;
 }
+
+/** A finite number as it was stored, or undefined for anything else (static data read back). */
+export const finiteNumber = (value: unknown): number | undefined =>
+	typeof value === 'number' && Number.isFinite(value) ? value : undefined;
