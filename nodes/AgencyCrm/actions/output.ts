@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { listEntries } from '../catalogue/convert';
+import { listEntries } from '../../shared/values';
 import type { Endpoint, OutputKeys, PreparedRequest } from '../catalogue/types';
 import type { ItemRun } from './itemRun';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PaginationMode } from '../../shared/transport';
-import { listEntries } from '../catalogue/convert';
+import { listEntries } from '../../shared/values';
 import type { CriterionRow } from '../catalogue/criteria/field';
 import { criterionRowsOf } from '../catalogue/criteria/resolve';
 import type { SiteCriteria } from '../catalogue/criteria/site';

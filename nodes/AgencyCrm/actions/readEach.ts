@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { answerOrRefusal, idText, responseData } from '../../shared/transport';
 import { endpointOf } from '../catalogue';
-import { listEntries } from '../catalogue/convert';
+import { listEntries } from '../../shared/values';
 import { requestFor } from '../catalogue/requests';
 import type { Endpoint, PreparedRequest } from '../catalogue/types';
 import type { ItemRun } from './itemRun';

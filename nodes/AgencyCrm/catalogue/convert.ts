@@ -32,9 +32,6 @@ export function idValue(value: unknown): unknown {
 /** A resource locator or a plain value → the id, numeric when it is digits. */
 export const id: Converter = (value) => ok(idValue(locatorValue(value)));
 
-// Shared with the trigger (nodes/shared/values.ts); exported here for the catalogue's readers.
-export { listEntries, OFFSET_DATE_TIME_FORMAT };
-
 /**
  * A filter whose default in the editor, 0 or off, means no filter: at that default it sends nothing,
  * so that a filter added and left as it is filters nothing (a Maximum Price of 0 emptied every list).

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest } from '../../shared/transport';
 import { idText } from '../../shared/transport';
-import { listEntries } from './convert';
+import { listEntries } from '../../shared/values';
 import { endpointOf } from './index';
 import { refusalGuide } from './refusals';
 import { resendPolicyOf } from './resend';

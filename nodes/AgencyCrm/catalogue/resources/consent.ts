@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
-import { OFFSET_DATE_TIME_FORMAT, toOffsetDateTime } from '../convert';
+import { OFFSET_DATE_TIME_FORMAT } from '../../../shared/values';
+import { toOffsetDateTime } from '../convert';
 import { OFFSET_DATE_TIME, customerField } from '../fields';
 import { guess } from '../rules';
 import type { Converter, Endpoint, PreparedRequest } from '../types';

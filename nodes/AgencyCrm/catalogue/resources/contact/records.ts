@@ -1,5 +1,5 @@
 import { CUSTOMER_INCLUDE_OPTIONS, productionIncludes } from '../../../../shared/relations';
-import { listEntries } from '../../convert';
+import { listEntries } from '../../../../shared/values';
 import { guess } from '../../rules';
 import type { FieldSpec, OutputKeys } from '../../types';
 

@@ -1,5 +1,6 @@
 import { FETCHES_OF_0_1_0, PRODUCT_FETCHES, productionFetches, relationOptions } from '../../../../shared/relations';
-import { commaList, filterUnlessZeroOrOff, listEntries, toOffsetDateTime } from '../../convert';
+import { listEntries } from '../../../../shared/values';
+import { commaList, filterUnlessZeroOrOff, toOffsetDateTime } from '../../convert';
 import { OFFSET_DATE_TIME } from '../../fields';
 import { choices } from '../../../../shared/choices';
 import { evidence, guess } from '../../rules';
