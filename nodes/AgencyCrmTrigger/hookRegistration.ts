@@ -60,7 +60,7 @@ type Slot = 'production' | 'test';
  * The URL the hook delivers to: the trigger's answering webhook when the workflow answers
  * (`responseNode`), else its default one (answered at once).
  */
-export function deliveryUrl(context: Pick<IHookFunctions, 'getNodeWebhookUrl'>, settings: TriggerSettings): string {
+function deliveryUrl(context: Pick<IHookFunctions, 'getNodeWebhookUrl'>, settings: TriggerSettings): string {
 	return context.getNodeWebhookUrl(settings.answeredByWorkflow ? ANSWERING_WEBHOOK : 'default') as string;
 }
 

@@ -36,7 +36,7 @@ export interface TriggerSettings {
 type ParameterReader = Pick<IHookFunctions, 'getNodeParameter'>;
 
 /** The entries of a list parameter as the user gave them (editor list, expression list or comma text), each once. */
-export const nameList = (value: unknown): string[] => [...new Set(listEntries(value))];
+const nameList = (value: unknown): string[] => [...new Set(listEntries(value))];
 
 /** The events of the Events parameter: production's constants, and what names none of them. */
 function eventsOf(value: unknown): Pick<TriggerSettings, 'events' | 'unknownEvents'> {

@@ -76,7 +76,7 @@ function fromWallTime(wall: number, zone: string): number {
 const pad2 = (value: number) => String(value).padStart(2, '0');
 
 /** A UTC date-time (`…Z`) written in `zone` with its offset (`2025-11-20T10:00:00+01:00`); as it is without a zone. */
-export function inZone(utc: string, zone: string | undefined): string {
+function inZone(utc: string, zone: string | undefined): string {
 	if (!zone) return utc;
 	const time = Date.parse(utc);
 	const offset = offsetMinutes(zone, time);

@@ -29,7 +29,7 @@ const quoted = (text: string) => text.replace(/["\r\n]/g, '_');
  * parts (objects as JSON), e.g. a picture's `title`; a null has no text form in a form, so that
  * field is left out rather than sent as the text "null".
  */
-export function multipartBody(
+function multipartBody(
 	parts: Array<{ part: string; file: FileValue }>,
 	fields: IDataObject = {},
 ): { body: Buffer; contentType: string } {

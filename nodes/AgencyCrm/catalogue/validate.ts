@@ -23,7 +23,7 @@ const given = (converted: Converted | undefined) =>
 	converted !== undefined && 'value' in converted && !isEmpty(converted.value);
 
 /** Problems of one value against the rules of a field, labelled with the field. */
-export function valueProblems(field: string, rules: readonly Rule[], value: unknown): Problem[] {
+function valueProblems(field: string, rules: readonly Rule[], value: unknown): Problem[] {
 	return rules.flatMap((candidate) => {
 		const message = candidate.test(value);
 		return message === undefined ? [] : [{ field, message, source: candidate.source }];

@@ -41,7 +41,7 @@ export const BUYER_LEAD_CRITERIA: CriteriaSpec = {
 export const SELLER_LEAD_CRITERIA: CriteriaSpec = { ...NEW_LISTING_CRITERIA, key: 'product.criteria' };
 
 /** Production's criteria model: blocks where the node could not form what production reads. */
-export const CRITERIA_MODEL = evidence(
+const CRITERIA_MODEL = evidence(
 	'criteria: the site’s XML keys or numeric ids, list values by their model code, search operators EGAL, CONTIENT, INFERIEUR and SUPERIEUR',
 );
 const ROW_NAMES_CRITERION = guard('a criterion row names its criterion');

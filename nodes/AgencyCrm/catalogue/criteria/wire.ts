@@ -17,7 +17,7 @@ const LISTING_SHOWN = { xml: 'Statut', code: 'EnCours' };
  * a TypeBien row), the later is sent, with a notice, and what the other would have said is dropped.
  * Searches keep every row (a price at least and at most).
  */
-export function oncePerCriterion(
+function oncePerCriterion(
 	spec: CriteriaSpec,
 	rows: readonly CriterionRow[],
 	resolved: readonly ResolvedRow[],
@@ -39,7 +39,7 @@ export function oncePerCriterion(
  * Where the rows go: after the list Extra Body Fields give at the spec's key (never replacing it),
  * or, for buyer leads, as one more search request of that list.
  */
-export function placeCriteria(spec: CriteriaSpec, body: IDataObject, rows: IDataObject[]): IDataObject {
+function placeCriteria(spec: CriteriaSpec, body: IDataObject, rows: IDataObject[]): IDataObject {
 	const result: IDataObject = { ...body };
 	const keys = spec.key.split('.');
 	let parent = result;
@@ -55,7 +55,7 @@ export function placeCriteria(spec: CriteriaSpec, body: IDataObject, rows: IData
 }
 
 /** A new listing's status: a notice unless it is the one under which listings show in the CRM. */
-export function listingShownNotice(spec: CriteriaSpec, rows: IDataObject[]): string | undefined {
+function listingShownNotice(spec: CriteriaSpec, rows: IDataObject[]): string | undefined {
 	if (!spec.newListing) return undefined;
 	const status = rows.find((row) => folded(row.id) === folded(LISTING_SHOWN.xml));
 	if (status && String(status.value) === LISTING_SHOWN.code) return undefined;
