@@ -205,7 +205,10 @@ describe('failures after a write the API accepted never fail the item (from a re
 		expect(steps.map((step) => step.kind)).toEqual(['search', 'create', 'search']);
 		expect(succeeded(result)).toMatchObject({
 			outcome: 'created',
-			notTaken: { phone: 'the contact was created, but neither the answer nor a search gave its ID to add it' },
+			notTaken: {
+				phone:
+					'the contact was created, but neither the answer nor a search gave its ID to add it (the search by its email failed: ECONNRESET)',
+			},
 		});
 	});
 

@@ -101,12 +101,15 @@ function refusedCreate(refusal: { status?: number; message: string; cause: unkno
 	return failure(refusal.message, description, notices, refusal.cause);
 }
 
-/** The contact a create made, by its email, when the answer gave no ID; none when that search fails: the create stands. */
-function* foundByEmail(email: string): ContactPlan<IDataObject | undefined> {
+/**
+ * The contact a create made, by its email, when the answer gave no ID. When that search fails the
+ * create stands, and why the contact could not be found is kept for the fields it was to be given.
+ */
+function* foundByEmail(email: string): ContactPlan<{ made?: IDataObject; unfound?: string }> {
 	try {
-		return mostRecent(yield* byEmail(email));
-	} catch {
-		return undefined;
+		return { made: mostRecent(yield* byEmail(email)) };
+	} catch (error) {
+		return { unfound: `the search by its email failed: ${(error as Error).message}` };
 	}
 }
 
@@ -128,7 +131,7 @@ export function* newContact(
 	if (answer.kind === 'refused') return refusedCreate(answer, notices);
 	const written = expected(answer, 'written');
 	const inAnswer = written.record && contactIdOf(written.record) !== undefined ? written.record : undefined;
-	const made = inAnswer ?? (yield* foundByEmail(email));
+	const { made, unfound } = inAnswer ? { made: inAnswer, unfound: undefined } : yield* foundByEmail(email);
 	if (written.existed && made) return yield* found(made, written.existed);
 	// A lost answer's look-up found a contact with the email that does not hold what the create sent:
 	// another client made it meanwhile, and this create was refused. It is the contact: updated.
@@ -140,7 +143,7 @@ export function* newContact(
 	const evidence = `${searched}; created with its email${then} (HTTP ${written.status})`;
 	const id = made && contactIdOf(made);
 	if (!made || id === undefined) {
-		const reason = 'the contact was created, but neither the answer nor a search gave its ID to add it';
+		const reason = `the contact was created, but neither the answer nor a search gave its ID to add it${unfound ? ` (${unfound})` : ''}`;
 		return {
 			outcome: 'created',
 			record: written.record ?? { ...rest, email },
