@@ -69,6 +69,9 @@ export const consentEndpoints: Endpoint[] = [
 			reason:
 				'Spec section 4: "Upsert of the single consent record": a second send updates the same record with the same values. Its 502 is never resent: "If the proof file cannot be stored the response is 502 and nothing is recorded".',
 		},
+		// The contact's one consent, confirmed by its read-back: two items for one contact take turns in
+		// input order, or the first would read back the second's date and fail, its consent unconfirmed.
+		writes: (request) => [`path:${request.path}`],
 		// Production takes the consent as a form, with or without files (docs/assumptions.md "Production evidence").
 		upload: 'multipart',
 		// Confirmed by reading the contact's consent back, as production's lead router does.
