@@ -49,11 +49,12 @@ function queryOf(endpoint: Endpoint, qs: IDataObject = {}): IDataObject {
 
 /**
  * What tells the records of a list apart: the keys of `recordKeys` together (an event's occurrences
- * share its id), else the output's id under any of its names, else `id`.
+ * share its id; a follow-up is its listing's), else the output's id under any of its names, else `id`.
  */
 function recordIdentityOf(endpoint: Endpoint): ((record: IDataObject) => string | undefined) | undefined {
 	if (endpoint.recordKeys) {
 		const keys = endpoint.recordKeys;
+		if (keys.length === 1) return (record) => idText(record[keys[0]]);
 		return (record) =>
 			keys.some((key) => idText(record[key]) === undefined)
 				? undefined

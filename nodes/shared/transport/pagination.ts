@@ -130,6 +130,40 @@ const signalled = (meta: PageMeta) =>
 /** An identifier as text; undefined when absent. */
 export const idText = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
 
+/** What tells the request's records apart: its `recordIdentity`, else their `id`. */
+const identityOf = (request: ApiRequest) => request.recordIdentity ?? ((record: IDataObject) => idText(record.id));
+
+/** Whether a page numbers itself (`last_page`, no cursor), as production's follow-ups do. */
+const numbered = (meta: PageMeta) => isBlank(meta.next_cursor) && pageNumber(meta.last_page) !== undefined;
+
+/**
+ * For a list that numbers its pages, a test that a page is the one asked (an API that ignores `page`
+ * would give the first forever) and gives no record an earlier page gave (a record added at the head
+ * between two pages shifts the next page by one). Either stops the read, naming the page and the
+ * record: dropping the repeat would hide that the shift may also have lost a record at the other end.
+ * A record without an id is told apart by its whole content.
+ */
+function numberedRepeats(
+	request: ApiRequest,
+	stop: Stop,
+): (records: IDataObject[], meta: PageMeta, asked: number) => void {
+	const ids = new Set<string>();
+	const identity = identityOf(request);
+	return (records, meta, asked) => {
+		const page = pageNumber(meta.current_page) ?? asked;
+		if (page < asked) throw stop(`The API answered page ${page} when page ${asked} was asked`);
+		for (const record of records) {
+			const id = identity(record);
+			const key = id ?? JSON.stringify(record);
+			if (ids.has(key)) {
+				const which = id === undefined ? '' : ` (ID ${id})`;
+				throw stop(`The API gave again, on page ${page}, a record an earlier page gave${which}`);
+			}
+			ids.add(key);
+		}
+	};
+}
+
 /**
  * For offset paging, a test that a record was not on an earlier page: a listing added at the head
  * between two pages shifts the next page by one, which would give a record twice. A record without
@@ -138,7 +172,7 @@ export const idText = (value: unknown) => (value === undefined || value === null
 function offsetRepeats(request: ApiRequest, mode: PaginationMode): (record: IDataObject) => boolean {
 	if (mode === 'cursor') return () => true;
 	const ids = new Set<string>();
-	const identity = request.recordIdentity ?? ((record: IDataObject) => idText(record.id));
+	const identity = identityOf(request);
 	return (record) => {
 		const id = identity(record);
 		if (id === undefined) return true;
@@ -150,7 +184,8 @@ function offsetRepeats(request: ApiRequest, mode: PaginationMode): (record: IDat
 
 /**
  * Yields the records of every page, a page at a time, until the API says there are no more, or
- * until `limit` records are in hand. Each page asks only for what is still missing. It never ends
+ * until `limit` records are in hand. Each page asks only for what is still missing, but for a list
+ * that numbers its pages, whose every page asks the first one's size. It never ends
  * early in silence: an answer it cannot follow (more said to follow without a way to reach them, a
  * cursor or a page repeated) stops with an error saying so.
  */
@@ -172,8 +207,11 @@ export async function* paginate(
 			`${reason} for ${request.method} ${request.path}; stopped to avoid repeating or losing records`,
 			{ itemIndex: request.itemIndex },
 		);
+	const notRepeated = numberedRepeats(request, stop);
 	while (limit === undefined || yielded < limit) {
-		const perPage = limit === undefined ? pageSize : Math.min(pageSize, limit - yielded);
+		// A list that numbers its pages keeps its first page's size: page N is then the records after
+		// the N-1 pages before it. The last page is trimmed here, not asked smaller.
+		const perPage = follow.perPage ?? (limit === undefined ? pageSize : Math.min(pageSize, limit - yielded));
 		// The customer action history carries its offset in `cursor` (spec section 8).
 		const position: PagePosition =
 			mode === 'offset'
@@ -185,6 +223,7 @@ export async function* paginate(
 					};
 
 		const { records, meta } = await fetchPage(context, request, position);
+		if (mode === 'cursor' && numbered(meta)) notRepeated(records, meta, follow.page);
 		const fresh = records.filter(firstSeen).filter(request.keepRecord ?? (() => true));
 		const wanted = limit === undefined ? fresh : fresh.slice(0, limit - yielded);
 		yielded += wanted.length;
@@ -203,6 +242,8 @@ interface Follow {
 	cursor?: unknown;
 	/** The number of the page asked, for a list that numbers its pages. */
 	page: number;
+	/** The size every page of a list that numbers its pages asks: its first page's. */
+	perPage?: number;
 	seenCursors: Set<string>;
 	previousFirst?: string;
 }
@@ -216,11 +257,10 @@ type Stop = (reason: string) => Error;
  * page). An answer it cannot follow stops paging.
  */
 function followCursor(follow: Follow, meta: PageMeta, records: IDataObject[], perPage: number, stop: Stop): boolean {
-	if (isBlank(meta.next_cursor) && pageNumber(meta.last_page) !== undefined) {
-		// Pages by number: the next after the one the answer says it is.
-		const next = (pageNumber(meta.current_page) ?? follow.page) + 1;
-		if (next <= follow.page) throw stop(`The API answered page ${next - 1} when page ${follow.page} was asked`);
-		follow.page = next;
+	if (numbered(meta)) {
+		// Pages by number: the next after the one the answer says it is (never an earlier one: checked).
+		follow.page = (pageNumber(meta.current_page) ?? follow.page) + 1;
+		follow.perPage = perPage;
 		return false;
 	}
 	if (isBlank(meta.next_cursor)) {

@@ -47,3 +47,21 @@ describe('issue 35: the list pages as production pages it, by page and per_page 
 		expect((await h.api('GET', '/customers/10007/follow-ups?page=0')).status).toBe(422);
 	});
 });
+
+describe('issue 39: a numbered page is placed by its own size, as production places it', () => {
+	test('page N of size S is the records after (N-1)·S, whatever size earlier pages asked; per_page over 200 is refused', async () => {
+		for (const productId of [5031, 5032, 5033, 5034, 5035, 5036, 5037]) {
+			expect((await h.api('POST', `/customers/10008/follow-ups/${productId}`)).status).toBe(201);
+		}
+		const listings = async (query: string) =>
+			(await h.api('GET', `/customers/10008/follow-ups?${query}`)).body.data.map(
+				(followUp: { product_id: number }) => followUp.product_id,
+			);
+		const everyOne: number[] = await listings('per_page=200');
+		expect(everyOne.length).toBeGreaterThanOrEqual(7);
+		expect(await listings('per_page=3&page=2')).toEqual(everyOne.slice(3, 6));
+		// A last page asked smaller than the pages before it is not their continuation.
+		expect(await listings('per_page=1&page=3')).toEqual(everyOne.slice(2, 3));
+		expect((await h.api('GET', '/customers/10008/follow-ups?per_page=201')).status).toBe(422);
+	});
+});

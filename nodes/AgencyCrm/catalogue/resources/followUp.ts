@@ -96,6 +96,8 @@ export const followUpEndpoints: Endpoint[] = [
 		path: '/customers/{customerId}/follow-ups',
 		packs: ['Customers'],
 		pagination: 'cursor',
+		// A contact follows a listing once (spec section 2: the pair identifies the follow-up).
+		recordKeys: ['product_id'],
 		fields: [customerField('path')],
 	},
 	{
