@@ -141,6 +141,7 @@ test('one operation of every resource runs in a workflow', async () => {
 			customers_id: 10005,
 			consent: expect.objectContaining({ reason: 'Signed form at the agency', revokedAt: null }),
 			confirmed: true,
+			date_confirmed: true,
 		},
 	]);
 	expect(run.output.Criterion.length).toBeGreaterThan(0);

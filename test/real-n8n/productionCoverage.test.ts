@@ -104,6 +104,7 @@ describe('Consent → Set is confirmed by reading it back', () => {
 					revokedAt: null,
 				}),
 				confirmed: true,
+				date_confirmed: true,
 			})),
 		);
 	});

@@ -7,10 +7,10 @@ import { failureOf } from '../support/failures';
 import { byId } from '../../tools/n8n/workflows';
 
 /**
- * Issue 35, point 4: Consent → Set is confirmed only by the read-back, as production's lead router
- * confirms it (a consent there, not revoked, dated as sent); anything else is "written but not
- * confirmed": the item fails naming what the read-back showed. And a reason over 64 characters is
- * sent as given, with a notice: production cuts it (issue 32, point 5).
+ * Issue 35, point 4, and issue 39, point 2: Consent → Set is confirmed only by the read-back, as
+ * production's lead router confirms it (a consent there, not revoked); a consent absent or revoked is
+ * "written but not confirmed": the item fails naming what the read-back showed. And a reason over 64
+ * characters is sent as given, with a notice: production cuts it (issue 32, point 5).
  */
 const SENT_DATE = '2026-05-01T08:00:00+00:00';
 const consentSet = (reason = 'Signed form') => ({
@@ -50,18 +50,53 @@ test('the wire: a form with the reason and the date in production’s form, then
 	expect(write).toMatchObject({ method: 'POST', url: '/customers/42/consent' });
 	expect(formOf(write.body)).toEqual({ reason: 'Signed form', consent_date: SENT_DATE });
 	expect(read).toMatchObject({ method: 'GET', url: '/customers/42', qs: { include: 'origin,groups,consent' } });
-	expect(output).toEqual([{ customers_id: 42, consent: recorded, confirmed: true }]);
+	expect(output).toEqual([{ customers_id: 42, consent: recorded, confirmed: true, date_confirmed: true }]);
 });
 
-test.each([
-	[
-		'in snake_case, with the date in Z',
-		{ reason: 'Signed form', consent_date: '2026-05-01T08:00:00Z', revoked_at: null },
-	],
-	['with the date in another zone', { ...recorded, consentDate: '2026-05-01T10:00:00+02:00' }],
-])('a consent read back %s is the one sent: confirmed', async (_form, consent) => {
-	const { output } = await run([status(204, {}, ''), readBack(consent)]);
-	expect(output[0]).toMatchObject({ confirmed: true });
+/**
+ * Issue 39, point 2: confirmed as production's client confirms it, present and not revoked. The date
+ * is compared only where the read-back's form carries an offset; otherwise the output says so.
+ */
+describe('a consent read back present and not revoked is confirmed, whatever its date says', () => {
+	test.each([
+		[
+			'in snake_case, with the date in Z',
+			{ reason: 'Signed form', consent_date: '2026-05-01T08:00:00Z', revoked_at: null },
+		],
+		['with the date in another zone', { ...recorded, consentDate: '2026-05-01T10:00:00+02:00' }],
+		['with the date to the millisecond', { ...recorded, consentDate: '2026-05-01T08:00:00.000+00:00' }],
+	])('%s: the date sent, confirmed', async (_form, consent) => {
+		const { output } = await run([status(204, {}, ''), readBack(consent)]);
+		expect(output).toEqual([{ customers_id: 42, consent, confirmed: true, date_confirmed: true }]);
+	});
+
+	const notComparable = (read: string) =>
+		`The consent's date read back, "${read}", carries no offset: which moment it names is not shown, so it is not compared with the date sent`;
+	test.each([
+		[
+			'another date, with an offset',
+			'2025-01-01T00:00:00+00:00',
+			'The consent read back is dated 2025-01-01T00:00:00+00:00, not as sent',
+		],
+		['a local date and time, no offset', '2026-05-01 10:00:00', notComparable('2026-05-01 10:00:00')],
+		['an ISO date and time without offset', '2026-05-01T08:00:00', notComparable('2026-05-01T08:00:00')],
+		['a date only', '2026-05-01', notComparable('2026-05-01')],
+		['no date', null, 'The consent read back has no date'],
+	])('%s: confirmed, the output saying the date is not, with both values', async (_form, date, note) => {
+		const consent = { ...recorded, consentDate: date };
+		const { output } = await run([status(204, {}, ''), readBack(consent)]);
+		expect(output).toEqual([
+			{
+				customers_id: 42,
+				consent,
+				confirmed: true,
+				date_confirmed: false,
+				date_sent: SENT_DATE,
+				date_read_back: date,
+				date_note: note,
+			},
+		]);
+	});
 });
 
 test.each([
@@ -72,11 +107,10 @@ test.each([
 		'shows it revoked (2026-05-02T09:00:00+00:00)',
 	],
 	[
-		'another date',
-		{ ...recorded, consentDate: '2025-01-01T00:00:00+00:00' },
-		`shows it dated 2025-01-01T00:00:00+00:00, not ${SENT_DATE} as sent`,
+		'a revoked consent in snake_case',
+		{ reason: 'Signed form', revoked_at: '2026-05-02' },
+		'shows it revoked (2026-05-02)',
 	],
-	['no date', { ...recorded, consentDate: null }, 'shows it without its date'],
 ])('read back with %s: the item fails, saying what the read-back showed', async (_case, consent, shown) => {
 	const fake = fakeContext({ parameters: consentSet(), answers: [status(204, {}, ''), readBack(consent)] });
 	const error = await failureOf<NodeOperationError>(route.call(fake.execute));
@@ -84,6 +118,17 @@ test.each([
 		`The API accepted the consent (HTTP 204), but reading the record back ${shown}: written but not confirmed`,
 	);
 	expect(error.description).toContain(`The read-back's consent: ${JSON.stringify(consent)}`);
+});
+
+test('a revoked consent with Continue On Fail: the item says so, as data', async () => {
+	const revoked = { ...recorded, revokedAt: '2026-05-02T09:00:00+00:00' };
+	const { output } = await run([status(204, {}, ''), readBack(revoked)], consentSet(), true);
+	expect(output).toEqual([
+		expect.objectContaining({
+			error:
+				'The API accepted the consent (HTTP 204), but reading the record back shows it revoked (2026-05-02T09:00:00+00:00): written but not confirmed',
+		}),
+	]);
 });
 
 test('a read-back that fails does not confirm either; with Continue On Fail the item is its error, as data', async () => {

@@ -179,9 +179,11 @@ async function recordAfterWrite(
 		: record;
 	if (!written.confirm) return output;
 	const shown = written.confirm(record, prepared);
-	if (shown)
-		throw notConfirmed(context, endpoint, response, item, shown, written.include ? output[written.include] : record);
-	return { ...output, confirmed: true };
+	if ('unconfirmed' in shown) {
+		const readBack = written.include ? output[written.include] : record;
+		throw notConfirmed(context, endpoint, response, item, shown.unconfirmed, readBack);
+	}
+	return { ...output, confirmed: true, ...shown.said };
 }
 
 /** The records a write's answer gives: those in its body, or the one read back when the body has none or part of one. */

@@ -204,8 +204,8 @@ export interface WrittenRecord {
 	include?: string;
 	/** Read back whatever the write answered: the write is confirmed by what the API then holds (a consent). */
 	always?: boolean;
-	/** What the read-back shows that does not confirm the write (`shows no consent`), failing the item; none: `confirmed: true`. */
-	confirm?: (readBack: IDataObject, request: PreparedRequest) => string | undefined;
+	/** What the read-back shows: `unconfirmed` (`shows no consent`) fails the item; else `confirmed: true`, and what is `said`. */
+	confirm?: (readBack: IDataObject, request: PreparedRequest) => { unconfirmed: string } | { said: IDataObject };
 }
 
 /** What the Output option asked of an item: Simplified, Raw, or the Selected Fields named. */

@@ -38,6 +38,7 @@ export const consentCases: EndpointCase[] = [
 					revokedAt: null,
 				},
 				confirmed: true,
+				date_confirmed: true,
 			});
 		},
 	},
@@ -64,6 +65,7 @@ export const consentCases: EndpointCase[] = [
 			expect(output[0]).toMatchObject({
 				consent: { reason: 'Signed at the agency on 2026-11-20 in front of the agent, then c' },
 				confirmed: true,
+				date_confirmed: true,
 			});
 			expect(hints.map((hint) => hint.message)).toEqual([
 				expect.stringContaining('"Reason" has 81 characters: Agency CRM keeps the first 64'),

@@ -28,22 +28,46 @@ function consentRequest(request: PreparedRequest): PreparedRequest {
 /** A date-time of the read-back as the consent's date is sent; text it cannot read stays as it is. */
 const asSent = (value: unknown) => (toOffsetDateTime(value, { timezone: 'UTC' }) as { value: unknown }).value;
 
+/** A time of day followed by its offset (`Z`, `+02:00`, `+0200`): only such a date names one moment. */
+const WITH_OFFSET = /\d:\d\d(?::\d\d(?:[.,]\d+)?)?\s*(?:Z|[+-]\d\d(?::?\d\d)?)$/i;
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/** The output of a consent whose date the read-back does not confirm: both dates, and why. */
+const dateNotConfirmed = (sent: unknown, readBack: unknown, note: string): IDataObject => ({
+	date_confirmed: false,
+	date_sent: sent as string,
+	date_read_back: (readBack ?? null) as string,
+	date_note: note,
+});
+
 /**
- * Whether the consent read back is the one sent, as production's lead router confirms it: there, not
- * revoked, and dated as sent (`consentDate`, or `consent_date`). Anything else is "written but not
- * confirmed: to check" — the legal path of cold calling.
+ * What the read-back's date (`consentDate`, or `consent_date`) says of the date sent. Production's
+ * form of it is not shown: it is compared, to the second, only in a form that carries an offset; a
+ * local time or a date alone names no moment, and is said not compared.
  */
-function confirmConsent(readBack: IDataObject, request: PreparedRequest): string | undefined {
+function consentDateCheck(date: unknown, sent: unknown): IDataObject {
+	if (isBlank(date)) return dateNotConfirmed(sent, date, 'The consent read back has no date');
+	const text = String(date).trim();
+	if (typeof date !== 'string' || !WITH_OFFSET.test(text)) {
+		const note = `The consent's date read back, "${text}", carries no offset: which moment it names is not shown, so it is not compared with the date sent`;
+		return dateNotConfirmed(sent, date, note);
+	}
+	if (asSent(text) === sent) return { date_confirmed: true };
+	return dateNotConfirmed(sent, date, `The consent read back is dated ${text}, not as sent`);
+}
+
+/**
+ * Whether the consent read back is given, as production's lead router confirms it: there, and not
+ * revoked (`revokedAt`, or `revoked_at`). A consent absent or revoked is "written but not confirmed:
+ * to check" — the legal path of cold calling; its date, confirmed or not, is said in the output.
+ */
+function confirmConsent(readBack: IDataObject, request: PreparedRequest) {
 	const consent = readBack.consent as IDataObject | null | undefined;
-	if (typeof consent !== 'object' || consent === null) return 'shows no consent';
+	if (typeof consent !== 'object' || consent === null) return { unconfirmed: 'shows no consent' };
 	const revokedAt = consent.revokedAt ?? consent.revoked_at;
-	if (revokedAt !== undefined && revokedAt !== null && revokedAt !== '')
-		return `shows it revoked (${String(revokedAt)})`;
-	const date = consent.consentDate ?? consent.consent_date;
-	if (date === undefined || date === null || date === '') return 'shows it without its date';
-	const sent = request.body.consent_date;
-	if (asSent(date) !== sent) return `shows it dated ${String(date)}, not ${String(sent)} as sent`;
-	return undefined;
+	if (!isBlank(revokedAt)) return { unconfirmed: `shows it revoked (${String(revokedAt)})` };
+	return { said: consentDateCheck(consent.consentDate ?? consent.consent_date, request.body.consent_date) };
 }
 
 /** A yes or no sent as a form's text: production reads `1` and `0`. */
@@ -57,7 +81,7 @@ export const consentEndpoints: Endpoint[] = [
 			value: 'set',
 			action: 'Set the consent of a contact',
 			description:
-				'Record, or update, the cold-calling consent of a contact with its reason and proof files, then read it back: confirmed only when the contact shows it, not revoked, with the date sent (otherwise the item fails). If a proof cannot be stored, nothing is recorded (error 502).',
+				'Record, or update, the cold-calling consent of a contact with its reason and proof files, then read it back: confirmed when the contact shows it, not revoked (otherwise the item fails); date_confirmed says whether its date reads as sent. If a proof cannot be stored, nothing is recorded (error 502).',
 		},
 		method: 'POST',
 		path: '/customers/{customerId}/consent',
