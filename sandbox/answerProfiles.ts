@@ -111,11 +111,11 @@ const PROFILES: Record<AnswerProfileName, AnswerProfile> = {
 	},
 	'envelope-extras': {
 		summary:
-			'successful answers carry keys the spec does not name beside `data`: `api_version` and `warnings` (the spec leaves answer payloads open)',
+			'successful answers carry keys the spec does not name beside `data`: `api_version`, `warnings` and a `requestId` (the spec leaves answer payloads open)',
 		reply: (reply) => {
 			const body = bodyOf(reply);
 			if (reply.status >= 300 || !body || !('data' in body)) return reply;
-			return { ...reply, body: { ...body, api_version: '1.5.0', warnings: [] } };
+			return { ...reply, body: { ...body, api_version: '1.5.0', warnings: [], requestId: 'envelope-extras' } };
 		},
 	},
 };

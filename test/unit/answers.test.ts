@@ -48,6 +48,20 @@ describe('Output Raw is the record exactly as the API sent it', () => {
 		expect(responseData(ok(withDataField))).toEqual(withDataField);
 		expect(responseData(ok({ userId: 4, data: [1] }))).toEqual({ userId: 4, data: [1] });
 	});
+
+	// Issue 39, point 3: an envelope key that names an identifier (a request's) made the envelope pass
+	// for the record: Raw gave `{data: {…}, requestId}`, the record's fields (a field the spec does not
+	// name among them) missing from the output's top level.
+	test.each([
+		['requestId', { data: record, requestId: 'req-1', api_version: '1.5.0' }],
+		['trace_id and site_id', { data: record, trace_id: 't-1', site_id: 1, warnings: ['slow'] }],
+		['a list in it', { data: [record], meta: { has_more: false }, requestId: 'req-1' }],
+	])(
+		'a record in data beside an envelope key naming an id (%s) is the record, every field of it',
+		async (_keys, body) => {
+			expect((await run(getRaw, [ok(body)])).output).toEqual([record]);
+		},
+	);
 });
 
 describe('a write accepted is output whole', () => {

@@ -232,24 +232,31 @@ async function lookedUp(request: ApiRequest): Promise<ApiResponse | undefined> {
 /** What an envelope holds besides its `data` (spec section 4: `data`, `meta`, `links`; errors' `request_id`). */
 const ENVELOPE_KEYS = new Set(['data', 'meta', 'links', 'request_id', 'success', 'message']);
 
-/** A key naming a record's identifier (`id`, `customers_id`, `userId`), which an envelope does not have beside its `data`. */
+/** A key naming a record's identifier (`id`, `customers_id`, `userId`). */
 const namesAnId = (key: string) => key !== 'request_id' && /^id$|_id$|[a-z]Id$/.test(key);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether `data` holds records: one that carries an identifier, or a list of objects. */
+const holdsRecords = (data: unknown) =>
+	Array.isArray(data) ? data.every(isRecord) : isRecord(data) && Object.keys(data).some(namesAnId);
 
 /**
  * The `data` of a JSON answer (`{data: …, meta: …}`), or the whole body when there is no envelope.
  * The spec leaves answer payloads open (section 4), so an envelope may carry keys of its own beside a
- * record or a list in `data` (`api_version`, `warnings`): they are left out. A body with `data` beside
- * an identifier of its own, or a `data` that is neither a record nor a list beside keys no envelope
- * has, is a record that has a field named `data`: it is the record, whole.
+ * record or a list in `data` (`api_version`, `warnings`, a `requestId`): they are left out, and the
+ * record comes whole, whatever they are. Only a body whose `data` holds no record (no identifier in
+ * it) beside an identifier of its own, or beside keys no envelope has, is a record that has a field
+ * named `data`: it is the record, whole.
  */
 export function responseData(response: ApiResponse): unknown {
 	const body = response.body;
-	if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) return body;
-	const { data } = body as { data: unknown };
+	if (!isRecord(body) || !('data' in body)) return body;
+	const { data } = body;
 	const keys = Object.keys(body);
-	if (keys.every((key) => ENVELOPE_KEYS.has(key))) return data;
-	const holdsRecords = typeof data === 'object' && data !== null;
-	return holdsRecords && !keys.some(namesAnId) ? data : body;
+	if (keys.every((key) => ENVELOPE_KEYS.has(key)) || holdsRecords(data)) return data;
+	return typeof data === 'object' && data !== null && !keys.some(namesAnId) ? data : body;
 }
 
 /** The records of a list the API answers whole (a referential, a criterion's values); anything else is none. */
