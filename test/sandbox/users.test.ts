@@ -176,6 +176,9 @@ describe("issue 35: GET /users takes production's filters (the vendor's referenc
 		const delegating = (await list('delegation=true')).data as Array<{ delegation: boolean; group_id: number }>;
 		expect(delegating.length).toBeGreaterThan(0);
 		expect(delegating.every((user) => user.delegation && user.group_id <= 2)).toBe(true);
+		const others = (await list('delegation=false')).data as Array<{ delegation: boolean }>;
+		expect(others.length).toBeGreaterThan(0);
+		expect(others.every((user) => user.delegation === false)).toBe(true);
 		const [someone] = (await list('agency_id=101')).data as Array<Record<string, string>>;
 		for (const key of ['firstname', 'lastname', 'email']) {
 			const part = someone[key].slice(1, 4).toUpperCase();

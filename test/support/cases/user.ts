@@ -19,7 +19,8 @@ export const userCases: EndpointCase[] = [
 	},
 	{
 		endpoint: 'GET /users',
-		title: "production's filters: the active agents of an agency, by name, phones in international form",
+		title:
+			"production's filters: the active agents of an agency who cannot delegate, by name, phones in international form",
 		parameters: {
 			resource: 'user',
 			operation: 'getAll',
@@ -41,6 +42,8 @@ export const userCases: EndpointCase[] = [
 				agency_id: '102',
 				status: '1',
 				without_deleted: 'true',
+				// Issue 39: Delegation "Cannot Delegate" is a filter too, sent as the reference's node sends it.
+				delegation: 'false',
 				firstname: 'a',
 				telephone_code: 'true',
 			},

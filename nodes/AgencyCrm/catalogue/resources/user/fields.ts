@@ -133,15 +133,21 @@ export const productionUserFilters: FieldSpec[] = [
 		},
 	},
 	{
+		// Both answers are filters: `delegation=true` or `delegation=false`, the boolean as text, as the
+		// vendor's reference node sends it (docs/assumptions.md "Production evidence").
 		in: 'query',
 		placement: 'collection',
-		convert: filterUnlessZeroOrOff,
+		values: guess('delegation is sent as true or false'),
 		property: {
 			displayName: 'Delegation',
 			name: 'delegation',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return only the users who can delegate their work',
+			type: 'options',
+			options: [
+				{ name: 'Can Delegate', value: true, description: 'Only the users who can delegate their work' },
+				{ name: 'Cannot Delegate', value: false, description: 'Only the users who cannot delegate their work' },
+			],
+			default: true,
+			description: 'Only the users who can delegate their work, or only those who cannot',
 		},
 	},
 	containsFilter('firstname', 'First Name Contains', 'first name'),
