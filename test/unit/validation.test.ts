@@ -116,6 +116,23 @@ test('a guess only hints: an email that does not look like one is sent as typed'
 	]);
 });
 
+// Issue 39, point 7: an email is judged as it is matched, trimmed; spaces around it and capitals are fine.
+test.each([
+	['create', {}],
+	['upsert', {}],
+	['update', { customerId: byId('10003') }],
+])('Contact %s: an email valid once trimmed, in capitals, gives no hint', async (operation, parameters) => {
+	const email = '  Anne.Martin@Example.COM ';
+	const request = await prepare('customer', operation, {
+		agencyId: byId('101'),
+		lastname: 'Martin',
+		email,
+		additionalFields: { email },
+		...parameters,
+	});
+	expect(request.hints).toEqual([]);
+});
+
 test('an email-only contact can be created: neither last name nor agency is required', async () => {
 	const request = await prepare('customer', 'create', {
 		agencyId: byId(''),

@@ -92,8 +92,9 @@ export function eachOneOf(values: readonly string[]): Rule['test'] {
 	};
 }
 
+/** An email judged as contacts are matched by it: trimmed (spaces around it and capitals are fine). */
 export const email: Rule['test'] = (value) =>
-	/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(value)) ? undefined : 'does not look like an email address';
+	/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(value).trim()) ? undefined : 'does not look like an email address';
 
 export const utcDateTime: Rule['test'] = (value) =>
 	UTC_DATE_TIME.test(String(value)) ? undefined : 'must be a UTC date-time YYYY-MM-DDTHH:MM:SSZ';
