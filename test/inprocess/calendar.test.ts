@@ -66,7 +66,8 @@ test('a period bound the node cannot read is refused before sending, naming the 
 test('a period that ends before it starts is sent, with a hint that it holds nothing', async () => {
 	const { output, requests, hints } = await run([searchEvents({}, { from: NOVEMBER.to, to: NOVEMBER.from })]);
 	expect(requests).toHaveLength(1);
-	expect(output[0].error).toMatch(/^VALIDATION_ERROR: to: must be after from \(HTTP 422\)$/);
+	expect(output[0].error).toBe('VALIDATION_ERROR: 1 field refused (HTTP 422)');
+	expect(String(output[0].description)).toMatch(/^"Period To" \(to\): must be after from\n/);
 	expect(hints.map((hint) => hint.message).join('\n')).toContain('"Period To" (to) is not after "Period From"');
 });
 

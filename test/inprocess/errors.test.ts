@@ -62,12 +62,13 @@ test('a create with an invalid email and phone: one line per problem, each with 
 			additionalFields: { email: 'not-an-email', mobilePhone: 'call me' },
 		},
 	]);
-	expect(item.json.error).toMatch(/^VALIDATION_ERROR: .* \(HTTP 422\)$/);
+	// The sandbox's message restates the first detail: the title counts the fields instead (issue 39).
+	expect(item.json.error).toBe('VALIDATION_ERROR: 2 fields refused (HTTP 422)');
 	const lines = linesOf(item);
 	expect(lines.slice(0, -1)).toEqual([
 		'"Email" (email): must be an email address',
 		'"Mobile Phone" (mobile_phone): must be a phone number',
-		'Fix the fields above and run again.',
+		"Fix these fields in the node's parameters and run again.",
 	]);
 	expect(lines[lines.length - 1]).toMatch(/^Request ID: [0-9a-f-]{36} \(quote it to Agency CRM support\)$/);
 	expect(String(item.json.description)).not.toMatch(/needs at least/);
@@ -134,6 +135,6 @@ test('issue 27: criteria the site refuses come back in production’s shape, one
 	expect(String(item.json.description).split('\n').slice(0, 3)).toEqual([
 		expect.stringMatching(/^"Criteria" \(criteria\.5\): TypeBien: "Chateau"/),
 		expect.stringMatching(/^"Criteria" \(criteria\.21\): Statut: "Brouillon"/),
-		'Fix the fields above and run again.',
+		"Fix these fields in the node's parameters and run again.",
 	]);
 });

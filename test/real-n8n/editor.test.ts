@@ -257,11 +257,11 @@ onTheEditorOf2x('the editor of n8n 2.x', () => {
 		await showWorkflow(editor, FORMS.id);
 		await openNode(editor, 'Create Contact');
 		const { message, lines } = await executeNodeError(editor);
-		expect(message).toMatch(/^VALIDATION_ERROR: .* \(HTTP 422\)$/);
+		expect(message).toBe('VALIDATION_ERROR: 2 fields refused (HTTP 422)');
 		expect(lines).toEqual([
 			'"Email" (email): must be an email address',
 			'"Mobile Phone" (mobile_phone): must be a phone number',
-			'Fix the fields above and run again.',
+			"Fix these fields in the node's parameters and run again.",
 			expect.stringMatching(/^Request ID: [0-9a-f-]{36} \(quote it to Agency CRM support\)$/),
 		]);
 	});

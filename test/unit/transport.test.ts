@@ -103,12 +103,33 @@ describe('apiRequest', () => {
 				'"Starts At" (starts_at): must end with Z',
 				'"Participants" (users): exactly one organizer',
 				'notary: is unknown &lt;b&gt;here&lt;/b&gt;',
-				'Fix the fields above and run again.',
+				"Fix these fields in the node's parameters and run again.",
 				'Request ID: 4f0c2d8e-1b8a-4c59-9d59-3f7c5f1a2b3c (quote it to Agency CRM support)',
 			].join('<br>'),
 		);
 		expect(plainDescription(error.description!).split('\n')[2]).toBe('notary: is unknown <b>here</b>');
 		expect(error.httpCode).toBe('422');
+	});
+
+	// Issue 39, point 7: the fields are in the node's parameters, not "above"; and a message that only
+	// restates a detail is not said twice.
+	test('a message that restates a detail: the title counts the fields, each said once, with where to fix it', async () => {
+		const details = [
+			{ field: 'email', message: 'must be an email address' },
+			{ field: 'mobile_phone', message: 'must be a phone number' },
+		];
+		const { context } = scripted([
+			errorAnswer(422, 'VALIDATION_ERROR', 'email: must be an email address', { details, requestId: 'r-2' }),
+		]);
+		const error = await failureOf<NodeApiError>(apiRequest(context, requestOf('customer:create')));
+		expect(error.message).toBe('VALIDATION_ERROR: 2 fields refused (HTTP 422)');
+		expect(plainDescription(error.description!).split('\n')).toEqual([
+			'"Email" (email): must be an email address',
+			'"Mobile Phone" (mobile_phone): must be a phone number',
+			"Fix these fields in the node's parameters and run again.",
+			'Request ID: r-2 (quote it to Agency CRM support)',
+		]);
+		expect(error.context.apiError).toMatchObject({ message: 'email: must be an email address' });
 	});
 
 	test('takes the request id from X-Request-Id when the body has none', async () => {

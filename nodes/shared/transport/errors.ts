@@ -90,7 +90,7 @@ function accessAdvice(guide: RefusalGuide): string {
 }
 
 /** What users can do about a refusal with this status; undefined where nothing better than the API's message can be said. */
-function nextStep(status: number, guide: RefusalGuide, hasDetails: boolean): string | undefined {
+function nextStep(status: number, guide: RefusalGuide, fields: number): string | undefined {
 	switch (status) {
 		case 401:
 			return 'Agency CRM refused the access token even after a new token exchange: open the credential, check the Client ID and Client Secret, and press Save, which tests them.';
@@ -101,7 +101,9 @@ function nextStep(status: number, guide: RefusalGuide, hasDetails: boolean): str
 		case 409:
 			return guide.conflict ?? 'It already exists.';
 		case 422:
-			return hasDetails ? 'Fix the fields above and run again.' : 'Check the values given and run again.';
+			if (!fields) return 'Check the values given and run again.';
+			// The fields are in the node's parameters, wherever n8n shows this error (or an item's `description`).
+			return `Fix ${fields > 1 ? 'these fields' : 'this field'} in the node's parameters and run again.`;
 		case 429:
 			return "Agency CRM still limited the requests after the node waited: lower the node's Concurrency option, or run the workflow with fewer items or later.";
 	}
@@ -138,6 +140,21 @@ export function plainDescription(description: string): string {
 }
 
 /**
+ * The title's words for the API's message: the message, unless it only restates one of its details
+ * (`email: must be an email address`), which the description says with the field's label: then how
+ * many fields were refused, so that nothing is said twice.
+ */
+function headline(apiMessage: string, details: ErrorDetail[]): string {
+	const said = (text: string) => text.trim().toLowerCase();
+	const restated = details.some((detail) =>
+		[detail.message ?? '', `${detail.field ?? ''}: ${detail.message ?? ''}`].some(
+			(text) => said(text) === said(apiMessage),
+		),
+	);
+	return restated ? `${details.length} field${details.length > 1 ? 's' : ''} refused` : apiMessage;
+}
+
+/**
  * Maps an API error response to a NodeApiError whose message carries the API's code and message,
  * and whose description has one line per `details` item (each field as the form names it), what to
  * do next, and the request id that support asks for.
@@ -154,10 +171,10 @@ export function apiError(node: INode, response: FailedResponse, itemIndex?: numb
 		const field = detail.field ? (guide.labelOf?.(detail.field) ?? detail.field) : '(request)';
 		return `${field}: ${detail.message ?? 'invalid'}`;
 	});
-	const step = nextStep(response.statusCode, guide, details.length > 0);
+	const step = nextStep(response.statusCode, guide, details.length);
 	if (step) lines.push(step);
 	const error = new NodeApiError(node, { ...body, httpCode: String(response.statusCode) } as unknown as JsonObject, {
-		message: `${code}: ${apiMessage} (HTTP ${response.statusCode})`,
+		message: `${code}: ${headline(apiMessage, details)} (HTTP ${response.statusCode})`,
 		description: linesDescription([...lines, ...supportLine(requestId)]),
 		httpCode: String(response.statusCode),
 		itemIndex,
