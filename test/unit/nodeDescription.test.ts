@@ -239,6 +239,19 @@ describe('version 2: the contact forms put the match keys first', () => {
 		);
 	});
 
+	// Issue 39, point 7: a contact created with Agency left empty lands in an agency the form names.
+	test.each([
+		['create', 1],
+		['create', 2],
+		['upsert', 1],
+		['upsert', 2],
+	])('Contact → %s (version %d) says which agency a contact left without one lands in', (operation, version) => {
+		const agency = form('customer', operation, version).find((property) => property.name === 'agencyId')!;
+		expect(agency.description).toBe(
+			"The agency the contact belongs to. Left empty, Agency CRM puts a new contact in the site's first agency (the first Agency → Get Many lists).",
+		);
+	});
+
 	test('version 1 keeps Email in Additional Fields', () => {
 		const additional = form('customer', 'upsert', 1).find((property) => property.name === 'additionalFields')!;
 		expect((additional.options as INodeProperties[]).map((option) => option.name)).toContain('email');

@@ -1,7 +1,7 @@
 import { contactKeys } from '../../contacts';
 import { agencyField, customerField, emailField, firstnameField, lastnameField, updatedSinceField } from '../../fields';
 import { SEARCH_RESEND } from '../../resend';
-import type { Endpoint } from '../../types';
+import type { Endpoint, FieldSpec } from '../../types';
 import { newContactNames, profileFields } from './fields';
 import { conformityField } from './gdpr';
 import {
@@ -18,13 +18,20 @@ import { exactHitsOption, exactHits, phoneFilterField } from './search';
 export { CONTACT_FIELDS } from './fields';
 export { CONTACT_READ_INCLUDES } from './records';
 
+const agency = agencyField('body', { placement: 'top' });
+
+/** A new contact's agency; left empty, the API's default: the site's first agency (docs/assumptions.md "Records"). */
+const newContactAgency: FieldSpec = {
+	...agency,
+	property: {
+		...agency.property,
+		description:
+			"The agency the contact belongs to. Left empty, Agency CRM puts a new contact in the site's first agency (the first Agency → Get Many lists).",
+	},
+};
+
 /** What Create and Create or Update write of a new contact: its agency, its names, its email, its profile. */
-const newContactFields = [
-	agencyField('body', { placement: 'top' }),
-	...newContactNames,
-	emailField(),
-	...profileFields,
-];
+const newContactFields = [newContactAgency, ...newContactNames, emailField(), ...profileFields];
 
 export const customerEndpoints: Endpoint[] = [
 	{
