@@ -8,15 +8,20 @@ import type { CustomOperationKey } from '../nodes/AgencyCrm/catalogue/types';
 
 /**
  * Writes `docs/operations.md` from the catalogue: every operation with its endpoint, paging, the
- * access it needs and whether it is resent after a connection failure; and the README's table of
- * resources and their operations. `npm run docs:operations` writes both;
- * test/unit/operationsDoc.test.ts fails when the committed files differ.
+ * access it needs and whether it is resent after a connection failure; the README's table of
+ * resources and their operations; and the action node's codex alias (every action, for the nodes
+ * panel's search). `npm run docs:operations` writes the three; test/unit/operationsDoc.test.ts fails
+ * when the committed files differ.
  */
 
 /** The repository: this file runs from `scripts/` under ts-jest and from `build/scripts/` once built. */
 export const ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === 'build' ? '../..' : '..');
 export const OPERATIONS_PAGE = path.join(ROOT, 'docs', 'operations.md');
 export const README = path.join(ROOT, 'README.md');
+/** The action node's codex: n8n reads its `alias` when the nodes panel is searched. */
+export const ACTION_NODE_CODEX = path.join(ROOT, 'nodes', 'AgencyCrm', 'AgencyCrm.node.json');
+/** What the node is about, in the words users search for it by. */
+const NODE_KEYWORDS = ['real estate', 'property', 'lead', 'contact', 'agency', 'crm'];
 /** The README's generated block, between two markers that stay. */
 const README_BLOCK = /(<!-- operations:start[^>]*-->)[\s\S]*?(<!-- operations:end -->)/;
 
@@ -91,13 +96,24 @@ export function readmeWithOperations(readme: string): string {
 	);
 }
 
-/** Markdown formatted with the repository's Prettier configuration, as `file` is committed. */
+/** Markdown (or JSON) formatted with the repository's Prettier configuration, as `file` is committed. */
 export function prettierMarkdown(markdown: string, file: string): string {
 	return execFileSync(process.execPath, [require.resolve('prettier/bin/prettier.cjs'), '--stdin-filepath', file], {
 		cwd: ROOT,
 		input: markdown,
 		encoding: 'utf8',
 	});
+}
+
+/**
+ * The action node's codex with its alias regenerated: the keywords, then every action the nodes panel
+ * lists under the node. The panel's search reads a node's name and alias, never its actions (n8n's
+ * NodeCreator `searchNodes`): without them, searching "Create or update a contact" finds nothing.
+ */
+export function actionNodeCodex(committed: string): string {
+	const codex = JSON.parse(committed) as { alias?: string[] };
+	codex.alias = [...new Set([...NODE_KEYWORDS, ...ENDPOINTS.map((endpoint) => endpoint.operation.action)])];
+	return prettierMarkdown(JSON.stringify(codex), ACTION_NODE_CODEX);
 }
 
 /** The page formatted with the repository's Prettier configuration, as committed. */
@@ -108,7 +124,8 @@ export function operationsPage(): string {
 if (require.main === module) {
 	writeFileSync(OPERATIONS_PAGE, operationsPage());
 	writeFileSync(README, readmeWithOperations(readFileSync(README, 'utf8')));
+	writeFileSync(ACTION_NODE_CODEX, actionNodeCodex(readFileSync(ACTION_NODE_CODEX, 'utf8')));
 	process.stdout.write(
-		`wrote ${path.relative(process.cwd(), OPERATIONS_PAGE)} and the table of ${path.relative(process.cwd(), README)}\n`,
+		`wrote ${path.relative(process.cwd(), OPERATIONS_PAGE)}, the table of ${path.relative(process.cwd(), README)} and the alias of ${path.relative(process.cwd(), ACTION_NODE_CODEX)}\n`,
 	);
 }

@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { OPERATIONS_PAGE, README, ROOT, operationsPage, readmeWithOperations } from '../../scripts/docs-operations';
+import {
+	ACTION_NODE_CODEX,
+	OPERATIONS_PAGE,
+	README,
+	ROOT,
+	actionNodeCodex,
+	operationsPage,
+	readmeWithOperations,
+} from '../../scripts/docs-operations';
 import { SPEC_ENDPOINTS, endpointShape } from '../support/spec/endpoints';
 
 /** docs/operations.md is generated from the catalogue (`npm run docs:operations`) and must not drift. */
@@ -20,6 +28,11 @@ test('the committed page is what `npm run docs:operations` writes', () => {
 test("the README's table of resources and operations is what `npm run docs:operations` writes", () => {
 	const readme = readFileSync(README, 'utf8');
 	expect(readme).toBe(readmeWithOperations(readme));
+});
+
+test("the action node's codex alias is what `npm run docs:operations` writes", () => {
+	const codex = readFileSync(ACTION_NODE_CODEX, 'utf8');
+	expect(codex).toBe(actionNodeCodex(codex));
 });
 
 test('every endpoint of the spec has a row', () => {

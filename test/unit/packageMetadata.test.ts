@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { ENDPOINTS } from '../../nodes/AgencyCrm/catalogue';
+
 /** What n8n's verification and the npm page read from package.json and the codex files. */
 const root = path.join(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -65,9 +67,16 @@ describe.each(codexFiles)('codex file %s', (file) => {
 		.flat()
 		.map((link) => link.url);
 
-	it('has categories and no subcategories (reserved for AI nodes)', () => {
-		expect(codex.categories).toEqual(['Sales', 'Marketing']);
-		expect(codex).not.toHaveProperty('subcategories');
+	// n8n files a node under a subcategory only for the categories it whitelists (Core Nodes, AI, HITL);
+	// the others list it among the apps (the editor's NodeCreator `subcategorizeItems`).
+	it('is filed among the apps, but the Answer, which answers a delivery: under Core Nodes, Flow', () => {
+		if (file.includes('AgencyCrmAnswer')) {
+			expect(codex.categories).toEqual(['Core Nodes', 'Sales', 'Marketing']);
+			expect(codex.subcategories).toEqual({ 'Core Nodes': ['Flow'] });
+		} else {
+			expect(codex.categories).toEqual(['Sales', 'Marketing']);
+			expect(codex).not.toHaveProperty('subcategories');
+		}
 	});
 
 	it('links documentation to headings that exist in the README', () => {
@@ -79,4 +88,17 @@ describe.each(codexFiles)('codex file %s', (file) => {
 			expect({ url, found: readmeAnchors.has(anchor) }).toEqual({ url, found: true });
 		}
 	});
+});
+
+/**
+ * Issue 39, point 7: n8n's nodes panel searches a node's name and codex alias, never its actions (the
+ * editor's NodeCreator `searchNodes`, a subsequence match): each action the panel lists under Agency CRM
+ * is in its alias, so that searching it finds the node.
+ */
+test("every action the panel lists under Agency CRM finds the node: it is in the node's alias", () => {
+	const alias: string[] = JSON.parse(read('nodes/AgencyCrm/AgencyCrm.node.json')).alias;
+	const actions = ENDPOINTS.map((endpoint) => endpoint.operation.action);
+	expect(actions).toContain('Create or update a contact');
+	expect(actions.filter((action) => !alias.includes(action))).toEqual([]);
+	expect(alias).toEqual(expect.arrayContaining(['real estate', 'contact', 'crm']));
 });
