@@ -77,6 +77,7 @@ interface Ran {
 	before: Map<number, ModelContact>;
 	model: ContactModel;
 	output: INodeExecutionData[];
+	hints: string[];
 }
 
 async function run(generated: ContactCase): Promise<Ran> {
@@ -98,7 +99,7 @@ async function run(generated: ContactCase): Promise<Ran> {
 		httpRequestWithAuthentication: model.handle,
 	});
 	const [output] = await route.call(fake.execute);
-	return { before, model, output };
+	return { before, model, output, hints: fake.hints.map((hint) => hint.message) };
 }
 
 /** Every invariant of issue 32; each failure names the item and what it saw. */
@@ -249,6 +250,7 @@ describe('regressions found by the generated cases', () => {
 		matchBy: 'emailElsePhones',
 		whenPhoneMatchDiffers: 'create',
 		withoutEmail: 'placeholder',
+		firstNameTypo: 'samePerson',
 	} as const;
 	const phoneOnly = { person: 0, phone: '0611111111', type: 'buyer' };
 	const base = {
@@ -312,5 +314,63 @@ describe('regressions found by the generated cases', () => {
 		invariantsHold(generated, ran);
 		expect(ran.output[0].json.origin).toEqual({ id: 3 });
 		expect(ran.model.log.map((request) => `${request.method} ${request.path}`).pop()).toBe('GET /customers/1000');
+	});
+});
+
+/**
+ * Issue 39, item 4: names as people type them. A lead whose first name is one typo away from the
+ * contact's, with the same last name and the same phone, is that contact's person.
+ */
+describe('names as people type them', () => {
+	const christophe = {
+		email: 'christophe.martin@example.com',
+		firstname: 'Christophe',
+		lastname: 'Martin',
+		phone: null,
+		mobile_phone: '06 12 34 56 78',
+		type: 'buyer',
+		origin: null,
+		agency_id: 1,
+	};
+	const base: Omit<ContactCase, 'existing' | 'leads'> = {
+		people: [{ firstname: 'Christophe', lastname: 'Martin', number: '0612345678' }],
+		policy: {
+			matchBy: 'emailElsePhones',
+			whenPhoneMatchDiffers: 'create',
+			withoutEmail: 'placeholder',
+			firstNameTypo: 'samePerson',
+		},
+		concurrency: 1,
+		faults: new Map(),
+		camel: false,
+		clockBehindMs: 0,
+	};
+
+	test('a phone-only lead "Christoph Martin" with the mobile of "Christophe Martin" written +33 6 is that contact: no second contact', async () => {
+		const lead = {
+			person: 0,
+			firstname: 'Christoph',
+			lastname: 'Martin',
+			mobile_phone: '+33 6 12 34 56 78',
+			type: 'seller',
+		};
+		const generated: ContactCase = { ...base, existing: [{ person: 0, contact: christophe }], leads: [lead] };
+		const ran = await run(generated);
+		invariantsHold(generated, ran);
+		expect([...ran.model.contacts.keys()]).toEqual([1000]);
+		expect(ran.output[0].json).toMatchObject({
+			customers_id: 1000,
+			outcome: 'updated',
+			matched_by: 'phone',
+			firstname: 'Christophe',
+			email: 'christophe.martin@example.com',
+			type: 'seller',
+			fields_not_taken: { firstname: expect.stringContaining('keeps its own firstname (Christophe)') },
+		});
+		expect(ran.hints).toContainEqual(
+			expect.stringContaining(
+				"Contact 1000 has the phone and the same last name, and its first name Christophe is one typo away from the item's Christoph: taken for the same person",
+			),
+		);
 	});
 });

@@ -157,6 +157,7 @@ const policy: fc.Arbitrary<ContactPolicy> = fc.record({
 	matchBy: fc.constantFrom('emailElsePhones', 'emailElsePhones', 'emailThenPhones'),
 	whenPhoneMatchDiffers: fc.constantFrom('create', 'create', 'fail', 'update'),
 	withoutEmail: fc.constantFrom('placeholder', 'placeholder', 'fail'),
+	firstNameTypo: fc.constantFrom('samePerson', 'samePerson', 'someoneElse'),
 });
 
 /** Answers lost at a few requests, by the request's ordinal in the run. */

@@ -260,7 +260,7 @@ describe('the policy', () => {
 		expect(steps.map((step) => step.kind)).toEqual(['search', 'claim']);
 		expect(result.outcome).toBe('failed');
 		expect((result as Failure).message).toBe(
-			'Contact 3 has the phone but another first name: a shared phone (a switchboard, a portal relay, a partner) does not make it the same person',
+			'Contact 3 has the phone but another first name (Jean, not Marie): a shared phone (a switchboard, a portal relay, a partner) does not make it the same person',
 		);
 	});
 
@@ -350,5 +350,58 @@ describe('email', () => {
 		expect(succeeded(result).notTaken).toEqual({
 			origin: 'the API answered HTTP 204, but the contact read back does not hold it',
 		});
+	});
+});
+
+describe('names as people type them (issue 39)', () => {
+	const christophe = {
+		id: 12,
+		firstname: 'Christophe',
+		lastname: 'Martin',
+		email: 'christophe.martin@example.com',
+		mobile_phone: '06 12 34 56 78',
+	};
+	const christoph = { firstname: 'Christoph', lastname: 'Martin', mobile_phone: '+33 6 12 34 56 78', type: 'seller' };
+
+	test('a first name one typo away, with the same last name and phone, is that contact; the hint names the rule and both names', () => {
+		const { steps, result } = decide(christoph, [
+			hits(christophe),
+			claimed(),
+			written(204),
+			read({ ...christophe, type: 'seller' }),
+		]);
+		expect(steps.map((step) => step.kind)).toEqual(['search', 'claim', 'update', 'read']);
+		expect(steps[2]).toEqual({ kind: 'update', id: 12, changes: { type: 'seller' } });
+		const decided = succeeded(result);
+		expect([decided.outcome, decided.matchedBy]).toEqual(['updated', 'phone']);
+		expect(decided.notTaken).toEqual({
+			firstname: 'the contact was found by its phone and keeps its own firstname (Christophe)',
+		});
+		expect(decided.notices).toEqual([
+			"Contact 12 has the phone and the same last name, and its first name Christophe is one typo away from the item's Christoph: taken for the same person (Options → First Name One Typo Away)",
+		]);
+		expect(decided.evidence).toBe(
+			"found by its phone 0612345678; its first name Christophe is one typo away from the item's Christoph; updated (HTTP 204, then read back)",
+		);
+	});
+
+	test('"First Name One Typo Away: Someone Else" leaves that contact alone: a new contact', () => {
+		const policy = { ...DEFAULTS, firstNameTypo: 'someoneElse' as const };
+		const { steps, result } = decide(christoph, [hits(christophe), claimed(), refused(422, 'no')], policy);
+		expect(steps.map((step) => step.kind)).toEqual(['search', 'claim', 'create']);
+		expect(result.notices[0]).toBe(
+			'Contact 12 has the phone but another first name (Christophe, not Christoph): a shared phone (a switchboard, a portal relay, a partner) does not make it the same person',
+		);
+	});
+
+	test("Jeanne on Jean Martin's phone (a couple) is someone else: a new contact, the hint names both", () => {
+		const jean = { id: 13, firstname: 'Jean', lastname: 'Martin', email: null, phone: '0612345678' };
+		const { steps, result } = decide({ firstname: 'Jeanne', lastname: 'Martin', phone: '0612345678' }, [
+			hits(jean),
+			claimed(),
+			refused(422, 'no'),
+		]);
+		expect(steps.map((step) => step.kind)).toEqual(['search', 'claim', 'create']);
+		expect(result.notices[0]).toMatch(/^Contact 13 has the phone but another first name \(Jean, not Jeanne\)/);
 	});
 });

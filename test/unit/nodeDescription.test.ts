@@ -267,6 +267,7 @@ describe('version 2: data in Additional Fields and Filters, settings under Optio
 		'extraQueryJson',
 		'fetch',
 		'fields',
+		'firstNameTypo',
 		'include',
 		'includeLogs',
 		'matchBy',

@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { apiTimeOf } from '../../shared/values';
+import type { NameMatch } from './names';
+import { compareNames, nameWords, oneTypoApart } from './names';
 
 /**
  * What identifies a contact, as production finds duplicates ("email OR phone", spec section 4
@@ -58,63 +60,43 @@ export function contactIdOf(record: IDataObject): string | number | undefined {
 	return undefined;
 }
 
-/** The words of a name as people compare them: case, accents, hyphens and spacing aside ("Jean-Pierre" → jean, pierre). */
-function nameWords(value: unknown): string[] {
-	if (typeof value !== 'string') return [];
-	return value
-		.normalize('NFD')
-		.replace(/[\u0300-\u036f]/g, '')
-		.toLowerCase()
-		.split(/[^a-z0-9]+/)
-		.filter(Boolean);
+/** What of a contact found by phone says it is someone else (`reasons`, each with both values), and the typo taken for the same name. */
+export interface PhoneMatchJudgement {
+	reasons: string[];
+	typo?: string;
 }
 
-/** One word against another: the same, or an initial of it ("J." for "Jean"). */
-const wordAgrees = (a: string, b: string) =>
-	a === b || (a.length === 1 && b.startsWith(a)) || (b.length === 1 && a.startsWith(b));
+const shown = (value: unknown) => String(value).trim();
 
 /**
- * How a name on a contact found compares with the item's: `missing` when either has none, `same`, a
- * `variant` (one is the other's first words or initials: "Jean" and "Jean-Pierre", "J. Dupont"), or
- * `other`.
+ * What of a contact found by phone says it is someone else (no `reasons`: nothing), as production's
+ * own clients judge a phone hit (docs/contacts.md): another real email; another first name; another
+ * last name unless the first names are the same (a name changed by marriage). With the same last
+ * name, a first name one typo away is the same one when `typos` (names.ts `oneTypoApart`). A contact
+ * without an email found for an item that has one must also confirm it by a name: a nameless record
+ * holding the phone (a switchboard, a call log) is not the person. Switchboards, portal relay
+ * numbers and couples share phones, and production finds duplicates by phone too: a phone alone
+ * never proves the contact is the one meant.
  */
-type NameMatch = 'missing' | 'same' | 'variant' | 'other';
-
-function compareNames(found: unknown, wanted: unknown): NameMatch {
-	const a = nameWords(found);
-	const b = nameWords(wanted);
-	if (!a.length || !b.length) return 'missing';
-	if (a.join(' ') === b.join(' ')) return 'same';
-	const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
-	const leading = shorter.every((word, index) => wordAgrees(word, longer[index]));
-	const contained = shorter.every((word) => longer.some((other) => wordAgrees(word, other)));
-	return leading || contained ? 'variant' : 'other';
-}
-
-/**
- * What of a contact found by phone says it is someone else (empty: nothing), as production's own
- * clients judge a phone hit (docs/contacts.md): another real email; another first name; another last
- * name unless the first names are the same (a name changed by marriage). A contact without an email found
- * for an item that has one must also confirm it by a name: a nameless record holding the phone (a
- * switchboard, a call log) is not the person. Switchboards, portal relay numbers and couples share
- * phones, and production finds duplicates by phone too: a phone alone never proves the contact is
- * the one meant.
- */
-export function contradictions(found: IDataObject, wanted: IDataObject): string[] {
+export function judgePhoneMatch(found: IDataObject, wanted: IDataObject, typos: boolean): PhoneMatchJudgement {
 	const wantedEmail = realEmailOf(wanted.email);
 	const foundEmail = realEmailOf(found.email);
-	const first = compareNames(found.firstname, wanted.firstname);
 	const last = compareNames(found.lastname, wanted.lastname);
+	const typo = last === 'same' && typos && oneTypoApart(found.firstname, wanted.firstname);
+	const first = typo ? 'variant' : compareNames(found.firstname, wanted.firstname);
 	const agrees = (match: NameMatch) => match === 'same' || match === 'variant';
+	const differs = (what: string, key: string) => `another ${what} (${shown(found[key])}, not ${shown(wanted[key])})`;
 	const reasons: string[] = [];
-	if (wantedEmail && foundEmail && wantedEmail !== foundEmail) reasons.push('another email');
-	if (first === 'other') reasons.push('another first name');
+	if (wantedEmail && foundEmail && wantedEmail !== foundEmail)
+		reasons.push(`another email (${foundEmail}, not ${wantedEmail})`);
+	if (first === 'other') reasons.push(differs('first name', 'firstname'));
 	// A last name changed by marriage keeps the first name whole: an initial ("J.") confirms nothing then.
-	if (last === 'other' && first !== 'same') reasons.push('another last name');
+	if (last === 'other' && first !== 'same') reasons.push(differs('last name', 'lastname'));
 	if (wantedEmail && !foundEmail && !reasons.length && !agrees(first) && !agrees(last)) {
 		reasons.push('no email, and no name that confirms it');
 	}
-	return reasons;
+	const saying = `its first name ${shown(found.firstname)} is one typo away from the item's ${shown(wanted.firstname)}`;
+	return typo && !reasons.length ? { reasons, typo: saying } : { reasons };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { answerOrRefusal } from '../../../shared/transport';
 import { endpointOf } from '../../catalogue';
 import { requestFor } from '../../catalogue/requests';
+import { policyOf } from '../../catalogue/resources/contact/matching';
 import type { Endpoint, PreparedRequest } from '../../catalogue/types';
 import type { ItemRun } from '../itemRun';
 import { OUTCOME, OUTCOME_EVIDENCE, outputShaper } from '../output';
@@ -34,7 +35,7 @@ export async function createCustomer(
 	if ('refused' in answer) {
 		// Without Check Duplicate the API uses the contact it has (spec section 4): a 409 is not that answer.
 		if (request.body[CHECK_DUPLICATE] !== true) throw answer.refused;
-		const found = await follow(this, request, item, existingContact(request.body));
+		const found = await follow(this, request, item, existingContact(request.body, policyOf()));
 		if (!found.record) {
 			answer.refused.description = [
 				answer.refused.description,

@@ -63,6 +63,46 @@ function* apply(
 	};
 }
 
+/**
+ * The item's contact among those found by its phones: the one nothing contradicts, else what the
+ * policy says of one that differs (left alone, failed on, or updated keeping its name and email).
+ * `none` is the evidence of a new contact: what the searches found.
+ */
+function* byItsPhones(
+	body: IDataObject,
+	policy: ContactPolicy,
+	found: IDataObject[],
+	notices: string[],
+): ContactPlan<Decision | Failure | { none: string }> {
+	const { agreeing, differing } = judged(found, body, policy);
+	const numbers = phonesToSearch(body)
+		.map((phone) => phone.searched)
+		.join(' or ');
+	if (agreeing) {
+		const id = String(contactIdOf(agreeing.contact));
+		if (agreeing.typo)
+			notices.push(
+				`Contact ${id} has the phone and the same last name, and ${agreeing.typo}: taken for the same person (Options → First Name One Typo Away)`,
+			);
+		const evidence = `found by its phone ${numbers}${agreeing.typo ? `; ${agreeing.typo}` : ''}`;
+		return yield* apply(agreeing.contact, body, { by: 'phone', evidence }, notices);
+	}
+	const mostRecentOther = mostRecent(differing.map(({ contact }) => contact));
+	const other = differing.find(({ contact }) => contact === mostRecentOther);
+	if (other && policy.whenPhoneMatchDiffers === 'fail') {
+		const description = 'Give the item an Email, or choose what to do under Options → Phone Match Differs.';
+		return failure(leftAlone([other])[0], description, notices);
+	}
+	notices.push(...leftAlone(differing));
+	if (other && policy.whenPhoneMatchDiffers === 'update') {
+		const evidence = `found by its phone ${numbers}, though it has ${other.reasons.join(' and ')}`;
+		return yield* apply(other.contact, body, { by: 'phone', evidence }, notices);
+	}
+	return {
+		none: other ? `the contacts with the phone ${numbers} are someone else` : `no contact has the phone ${numbers}`,
+	};
+}
+
 /** The item's contact and what happened to it, or why the item fails (steps.ts). */
 export function* decideContact(body: IDataObject, policy: ContactPolicy): ContactPlan<Decision | Failure> {
 	const notices: string[] = [];
@@ -81,24 +121,8 @@ export function* decideContact(body: IDataObject, policy: ContactPolicy): Contac
 		}
 	}
 	const found = yield* claimed(yield* byPhones(phones), () => byPhones(phones));
-	const { agreeing, differing } = judged(found, body);
-	const numbers = phones.map((phone) => phone.searched).join(' or ');
-	if (agreeing)
-		return yield* apply(agreeing, body, { by: 'phone', evidence: `found by its phone ${numbers}` }, notices);
-	const mostRecentOther = mostRecent(differing.map(({ contact }) => contact));
-	const other = differing.find(({ contact }) => contact === mostRecentOther);
-	if (other && policy.whenPhoneMatchDiffers === 'fail') {
-		const description = 'Give the item an Email, or choose what to do under Options → Phone Match Differs.';
-		return failure(leftAlone([other])[0], description, notices);
-	}
-	notices.push(...leftAlone(differing));
-	if (other && policy.whenPhoneMatchDiffers === 'update') {
-		const evidence = `found by its phone ${numbers}, though it has ${other.reasons.join(' and ')}`;
-		return yield* apply(other.contact, body, { by: 'phone', evidence }, notices);
-	}
+	const decided = yield* byItsPhones(body, policy, found, notices);
+	if (!('none' in decided)) return decided;
 	const byEmailToo = email ? `no contact has the email ${email}, and ` : '';
-	const byPhone = other
-		? `the contacts with the phone ${numbers} are someone else`
-		: `no contact has the phone ${numbers}`;
-	return yield* newContact(body, policy, `${byEmailToo}${byPhone}`, notices, byItsEmail);
+	return yield* newContact(body, policy, `${byEmailToo}${decided.none}`, notices, byItsEmail);
 }

@@ -1,14 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { PhoneMatchJudgement } from '../../catalogue/contacts';
 import {
 	contactIdOf,
-	contradictions,
 	emailOf,
+	judgePhoneMatch,
 	mostRecent,
 	nationalPhone,
 	phoneOf,
 	phonesOf,
 } from '../../catalogue/contacts';
+import type { ContactPolicy } from '../../catalogue/resources/contact/matching';
 import type { Answer, ContactPlan } from './steps';
 
 /**
@@ -72,18 +74,30 @@ export function* claimed(found: IDataObject[], again: () => ContactPlan<IDataObj
 	return answer.writtenMeanwhile ? yield* again() : found;
 }
 
-/** Contacts that have the phone but say they are someone else, in words: the hints, or the failure, say it. */
-export const leftAlone = (differing: Array<{ contact: IDataObject; reasons: string[] }>) =>
+/** A contact found by phone, and what of it says it is someone else. */
+export type Judged = PhoneMatchJudgement & { contact: IDataObject };
+
+/** What of a contact found by phone says it is someone else, in words, with both values. */
+export const differences = ({ contact, reasons }: Judged) =>
+	`Contact ${String(contactIdOf(contact))} has the phone but ${reasons.join(' and ')}`;
+
+/** Contacts that have the phone but say they are someone else, left alone: the hints, or the failure, say it. */
+export const leftAlone = (differing: Judged[]) =>
 	differing.map(
-		({ contact, reasons }) =>
-			`Contact ${String(contactIdOf(contact))} has the phone but ${reasons.join(' and ')}: a shared phone (a switchboard, a portal relay, a partner) does not make it the same person`,
+		(judged) =>
+			`${differences(judged)}: a shared phone (a switchboard, a portal relay, a partner) does not make it the same person`,
 	);
 
-/** Contacts found by phone, judged against the item: those nothing contradicts, and the others with why. */
-export function judged(found: IDataObject[], body: IDataObject) {
-	const judgements = found.map((contact) => ({ contact, reasons: contradictions(contact, body) }));
+/**
+ * Contacts found by phone, judged against the item as the policy says: the most recent that nothing
+ * contradicts (with the typo taken for its first name, if one was), and the others with why.
+ */
+export function judged(found: IDataObject[], body: IDataObject, policy: ContactPolicy) {
+	const typos = policy.firstNameTypo === 'samePerson';
+	const judgements: Judged[] = found.map((contact) => ({ contact, ...judgePhoneMatch(contact, body, typos) }));
+	const agreeing = mostRecent(judgements.filter(({ reasons }) => !reasons.length).map(({ contact }) => contact));
 	return {
-		agreeing: mostRecent(judgements.filter(({ reasons }) => !reasons.length).map(({ contact }) => contact)),
+		agreeing: judgements.find(({ contact }) => contact === agreeing),
 		differing: judgements.filter(({ reasons }) => reasons.length > 0),
 	};
 }
@@ -95,12 +109,13 @@ export function judged(found: IDataObject[], body: IDataObject) {
  */
 export function* existingContact(
 	body: IDataObject,
+	policy: ContactPolicy,
 ): ContactPlan<{ record?: IDataObject; by: string; leftAlone: string[] }> {
 	const email = emailOf(body.email);
 	const exact = email ? yield* byEmail(email) : [];
 	if (exact.length) return { record: mostRecent(exact), by: `its email ${email}`, leftAlone: [] };
 	const phones = phonesToSearch(body);
-	const { agreeing, differing } = judged(yield* byPhones(phones), body);
-	const by = `its phone ${phones.map((phone) => phone.searched).join(' or ')}`;
-	return { record: agreeing, by, leftAlone: leftAlone(differing) };
+	const { agreeing, differing } = judged(yield* byPhones(phones), body, policy);
+	const by = `its phone ${phones.map((phone) => phone.searched).join(' or ')}${agreeing?.typo ? `; ${agreeing.typo}` : ''}`;
+	return { record: agreeing?.contact, by, leftAlone: leftAlone(differing) };
 }

@@ -22,6 +22,7 @@ export interface ContactPolicy {
 	matchBy: 'emailElsePhones' | 'emailThenPhones';
 	whenPhoneMatchDiffers: 'create' | 'fail' | 'update';
 	withoutEmail: 'placeholder' | 'fail';
+	firstNameTypo: 'samePerson' | 'someoneElse';
 }
 
 /** A setting of the policy, under Options: one of its choices, as the node knows no other. */
@@ -79,7 +80,7 @@ const whenPhoneMatchDiffers = policySetting({
 	],
 	default: 'create',
 	description:
-		'A contact found by phone differs when it has another email or another first name, or another last name under another first name (Jean and Jean-Pierre, or a married name, are the same person); for an item with an email, also when it has neither an email nor a name that confirms it',
+		'A contact found by phone differs when it has another email or another first name, or another last name under another first name (Jean and Jean-Pierre, an initial, one typo as First Name One Typo Away says, or a married name, are the same person); for an item with an email, also when it has neither an email nor a name that confirms it',
 });
 
 const withoutEmail = policySetting({
@@ -103,8 +104,29 @@ const withoutEmail = policySetting({
 		'What to do with an item that has phones but no email when no contact has them: Agency CRM creates no contact without an email',
 });
 
+const firstNameTypo = policySetting({
+	displayName: 'First Name One Typo Away',
+	name: 'firstNameTypo',
+	type: 'options',
+	options: [
+		{
+			name: 'Same Person',
+			value: 'samePerson',
+			description: 'Christoph and Christophe Martin on one phone are one person, typed twice',
+		},
+		{
+			name: 'Someone Else',
+			value: 'someoneElse',
+			description: 'Any other first name is another person (as Phone Match Differs says)',
+		},
+	],
+	default: 'samePerson',
+	description:
+		"A contact found by phone with the same last name, whose first name is one letter added, dropped or changed, or two neighbouring letters swapped, from the item's. Only for names of 5 letters or more, and never a feminine form: Jean / Jeanne, Denis / Denise, Julien / Julie, Mario / Maria stay two people.",
+});
+
 /** The policy's settings, under Options (version 2) or Additional Fields (version 1). */
-export const POLICY_FIELDS: FieldSpec[] = [matchBy, whenPhoneMatchDiffers, withoutEmail];
+export const POLICY_FIELDS: FieldSpec[] = [matchBy, whenPhoneMatchDiffers, firstNameTypo, withoutEmail];
 
 /** The policy an item asked for; each setting left out takes its default. */
 export function policyOf(settings: Record<string, unknown> = {}): ContactPolicy {
@@ -113,6 +135,7 @@ export function policyOf(settings: Record<string, unknown> = {}): ContactPolicy 
 		matchBy: chosen(matchBy) as ContactPolicy['matchBy'],
 		whenPhoneMatchDiffers: chosen(whenPhoneMatchDiffers) as ContactPolicy['whenPhoneMatchDiffers'],
 		withoutEmail: chosen(withoutEmail) as ContactPolicy['withoutEmail'],
+		firstNameTypo: chosen(firstNameTypo) as ContactPolicy['firstNameTypo'],
 	};
 }
 
