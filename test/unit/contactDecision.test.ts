@@ -405,3 +405,35 @@ describe('names as people type them (issue 39)', () => {
 		expect(result.notices[0]).toMatch(/^Contact 13 has the phone but another first name \(Jean, not Jeanne\)/);
 	});
 });
+
+describe('"Update It, Keeping Its Name and Email" says what it did (issue 39)', () => {
+	const update = { ...DEFAULTS, whenPhoneMatchDiffers: 'update' as const };
+	const jean = { id: 3, firstname: 'Jean', lastname: 'Moreau', phone: '0612345678', email: 'jean@example.com' };
+
+	test('the hint says the contact was updated keeping its name and email, not that it was left alone', () => {
+		const { result } = decide(
+			{ firstname: 'Marie', lastname: 'Moreau', phone: '0612345678', type: 'tenant' },
+			[hits(jean), claimed(), written(204), read({ ...jean, type: 'tenant' })],
+			update,
+		);
+		const decided = succeeded(result);
+		expect(decided.notices).toEqual([
+			"Contact 3 has the phone but another first name (Jean, not Marie): updated all the same, as Options → Phone Match Differs says, keeping its name and email (the item's are under fields_not_taken)",
+		]);
+	});
+
+	test('with "Email, Then Phones", the item\'s email never replaces the contact\'s other email: it is named under fields_not_taken', () => {
+		const { steps, result } = decide(
+			{ email: 'marie@example.com', firstname: 'Marie', lastname: 'Moreau', phone: '0612345678', type: 'tenant' },
+			[hits(), hits(jean), claimed(), written(204), read({ ...jean, type: 'tenant' })],
+			{ ...update, matchBy: 'emailThenPhones' },
+		);
+		expect(steps[3]).toEqual({ kind: 'update', id: 3, changes: { type: 'tenant' } });
+		const decided = succeeded(result);
+		expect(decided.record.email).toBe('jean@example.com');
+		expect(decided.notTaken).toEqual({
+			email: 'the contact was found by its phone and keeps its own email (jean@example.com)',
+			firstname: 'the contact was found by its phone and keeps its own firstname (Jean)',
+		});
+	});
+});

@@ -235,7 +235,7 @@ describe('version 2: the contact forms put the match keys first', () => {
 		const [notice] = form('customer', 'upsert', 2);
 		expect(notice).toMatchObject({ type: 'notice' });
 		expect(notice.displayName).toBe(
-			'The contact is the one with this email (by its phones only when the item has none); it is updated, or created, and a contact found by phone whose email or name says it is someone else is left alone (see Options)',
+			'The contact is the one with this email (by its phones only when the item has none); it is updated, or created. A contact found by phone is someone else, and left alone, when it has another email, another first name, or another last name under another first name. The same first name: a short form or an initial (Jean-Pierre, Jean, J.), accents and capitals aside, and with the same last name one typo in a name of 5 letters or more (Christoph, Christophe). Other first names: Jean / Jeanne, Denis / Denise, Julien / Julie (see Options).',
 		);
 	});
 

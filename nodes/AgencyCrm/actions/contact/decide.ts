@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { contactIdOf, emailOf, mostRecent } from '../../catalogue/contacts';
 import type { ContactPolicy } from '../../catalogue/resources/contact/matching';
 import { changesFor } from './changes';
-import { byEmail, byPhones, claimed, expected, judged, leftAlone, phonesToSearch } from './find';
+import { byEmail, byPhones, claimed, differences, expected, judged, leftAlone, phonesToSearch } from './find';
 import { newContact } from './newContact';
 import { confirmed, failure } from './readBack';
 import type { ContactPlan, Decision, Failure, MatchedBy } from './steps';
@@ -93,11 +93,15 @@ function* byItsPhones(
 		const description = 'Give the item an Email, or choose what to do under Options → Phone Match Differs.';
 		return failure(leftAlone([other])[0], description, notices);
 	}
-	notices.push(...leftAlone(differing));
 	if (other && policy.whenPhoneMatchDiffers === 'update') {
+		notices.push(...leftAlone(differing.filter((judgement) => judgement !== other)));
+		notices.push(
+			`${differences(other)}: updated all the same, as Options → Phone Match Differs says, keeping its name and email (the item's are under fields_not_taken)`,
+		);
 		const evidence = `found by its phone ${numbers}, though it has ${other.reasons.join(' and ')}`;
 		return yield* apply(other.contact, body, { by: 'phone', evidence }, notices);
 	}
+	notices.push(...leftAlone(differing));
 	return {
 		none: other ? `the contacts with the phone ${numbers} are someone else` : `no contact has the phone ${numbers}`,
 	};

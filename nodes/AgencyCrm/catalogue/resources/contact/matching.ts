@@ -75,7 +75,8 @@ const whenPhoneMatchDiffers = policySetting({
 		{
 			name: 'Update It, Keeping Its Name and Email',
 			value: 'update',
-			description: "Write the item's other fields to it; its name and email stay as they are",
+			description:
+				"Write the item's other fields to it; it keeps its names and email, even for an item with another email, and the item's are listed under fields_not_taken",
 		},
 	],
 	default: 'create',
@@ -141,7 +142,7 @@ export function policyOf(settings: Record<string, unknown> = {}): ContactPolicy 
 
 /** The one-sentence policy the operation's notice states, and docs/contacts.md explains. */
 export const POLICY_NOTICE =
-	'The contact is the one with this email (by its phones only when the item has none); it is updated, or created, and a contact found by phone whose email or name says it is someone else is left alone (see Options)';
+	'The contact is the one with this email (by its phones only when the item has none); it is updated, or created. A contact found by phone is someone else, and left alone, when it has another email, another first name, or another last name under another first name. The same first name: a short form or an initial (Jean-Pierre, Jean, J.), accents and capitals aside, and with the same last name one typo in a name of 5 letters or more (Christoph, Christophe). Other first names: Jean / Jeanne, Denis / Denise, Julien / Julie (see Options).';
 
 /** The fields an existing contact is found by, in the order Create or Update searches them. */
 export const MATCH_KEYS = ['email', 'phone', 'mobilePhone'];
