@@ -437,3 +437,31 @@ describe('"Update It, Keeping Its Name and Email" says what it did (issue 39)', 
 		});
 	});
 });
+
+test("Other Phones given to a contact found are added to its list: the API writes the list whole, and the contact's own numbers stay", () => {
+	const contact = {
+		id: 5,
+		email: 'ana@example.com',
+		phones: [{ type: 'mobile', number: '06 11 11 11 11' }],
+	};
+	const { steps } = decide(
+		{
+			email: 'ana@example.com',
+			phones: [
+				{ type: 'work', number: '04 78 00 00 00' },
+				{ type: 'home', number: '+33 6 11 11 11 11' },
+			],
+		},
+		[hits(contact), claimed(), written(204), read(contact)],
+	);
+	expect(steps[2]).toEqual({
+		kind: 'update',
+		id: 5,
+		changes: {
+			phones: [
+				{ type: 'mobile', number: '06 11 11 11 11' },
+				{ type: 'work', number: '04 78 00 00 00' },
+			],
+		},
+	});
+});

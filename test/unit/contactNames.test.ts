@@ -120,3 +120,15 @@ describe('names one typo away that stay two people', () => {
 		});
 	});
 });
+
+describe('initials say no name (found by the generated cases of issue 39)', () => {
+	test('"J. Dupont" and "J. Petit": two equal initials are no first name a married name keeps', () => {
+		expect(reasons(person('J.', 'Dupont'), person('J.', 'Petit'))).toEqual(['another last name (Dupont, not Petit)']);
+	});
+
+	test('"Maire P." and "Marie P.": a typo needs the same last name written whole', () => {
+		expect(judgePhoneMatch(person('Maire', 'P.'), person('Marie', 'P.'), true)).toEqual({
+			reasons: ['another first name (Maire, not Marie)'],
+		});
+	});
+});

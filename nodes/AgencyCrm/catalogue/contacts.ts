@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { apiTimeOf } from '../../shared/values';
 import type { NameMatch } from './names';
-import { compareNames, nameWords, oneTypoApart } from './names';
+import { compareNames, nameWords, oneTypoApart, sameWholeName } from './names';
 
 /**
  * What identifies a contact, as production finds duplicates ("email OR phone", spec section 4
@@ -71,18 +71,19 @@ const shown = (value: unknown) => String(value).trim();
 /**
  * What of a contact found by phone says it is someone else (no `reasons`: nothing), as production's
  * own clients judge a phone hit (docs/contacts.md): another real email; another first name; another
- * last name unless the first names are the same (a name changed by marriage). With the same last
- * name, a first name one typo away is the same one when `typos` (names.ts `oneTypoApart`). A contact
- * without an email found for an item that has one must also confirm it by a name: a nameless record
- * holding the phone (a switchboard, a call log) is not the person. Switchboards, portal relay
- * numbers and couples share phones, and production finds duplicates by phone too: a phone alone
- * never proves the contact is the one meant.
+ * last name unless the first names are the same, written whole (a name changed by marriage). With
+ * the same last name, written whole, a first name one typo away is the same one when `typos`
+ * (names.ts `oneTypoApart`). A contact without an email found for an item that has one must also
+ * confirm it by a name: a nameless record holding the phone (a switchboard, a call log) is not the
+ * person. Switchboards, portal relay numbers and couples share phones, and production finds
+ * duplicates by phone too: a phone alone never proves the contact is the one meant.
  */
 export function judgePhoneMatch(found: IDataObject, wanted: IDataObject, typos: boolean): PhoneMatchJudgement {
 	const wantedEmail = realEmailOf(wanted.email);
 	const foundEmail = realEmailOf(found.email);
 	const last = compareNames(found.lastname, wanted.lastname);
-	const typo = last === 'same' && typos && oneTypoApart(found.firstname, wanted.firstname);
+	const typo =
+		typos && sameWholeName(found.lastname, wanted.lastname) && oneTypoApart(found.firstname, wanted.firstname);
 	const first = typo ? 'variant' : compareNames(found.firstname, wanted.firstname);
 	const agrees = (match: NameMatch) => match === 'same' || match === 'variant';
 	const differs = (what: string, key: string) => `another ${what} (${shown(found[key])}, not ${shown(wanted[key])})`;
@@ -91,7 +92,8 @@ export function judgePhoneMatch(found: IDataObject, wanted: IDataObject, typos: 
 		reasons.push(`another email (${foundEmail}, not ${wantedEmail})`);
 	if (first === 'other') reasons.push(differs('first name', 'firstname'));
 	// A last name changed by marriage keeps the first name whole: an initial ("J.") confirms nothing then.
-	if (last === 'other' && first !== 'same') reasons.push(differs('last name', 'lastname'));
+	if (last === 'other' && !sameWholeName(found.firstname, wanted.firstname))
+		reasons.push(differs('last name', 'lastname'));
 	if (wantedEmail && !foundEmail && !reasons.length && !agrees(first) && !agrees(last)) {
 		reasons.push('no email, and no name that confirms it');
 	}

@@ -38,6 +38,11 @@ export function compareNames(found: unknown, wanted: unknown): NameMatch {
 	return leading || contained ? 'variant' : 'other';
 }
 
+/** Whether two names are the same and written whole: initials alone ("J.", "J.-P.") say no name. */
+export function sameWholeName(found: unknown, wanted: unknown): boolean {
+	return compareNames(found, wanted) === 'same' && nameWords(found).some((word) => word.length > 1);
+}
+
 /** Names shorter than this are too close to one another for a letter to be a typo (Jean, Joan, Jeanne's Jean). */
 export const TYPO_MIN_LETTERS = 5;
 

@@ -63,6 +63,18 @@ export function holds(record: IDataObject, key: string, value: unknown): boolean
 /** The fields that say who the contact is: a contact found by its phone keeps its own. */
 const IDENTITY = ['firstname', 'lastname', 'email'];
 
+/**
+ * The Other Phones sent to a contact: its own list with the item's numbers added. The API writes the
+ * list as it is returned (spec section 4 "Customer"), so the item's list alone would take the
+ * contact's other numbers away, the one it was found by among them.
+ */
+function phonesAdded(contact: IDataObject, value: unknown): IDataObject[] {
+	const own = Array.isArray(contact.phones) ? (contact.phones as IDataObject[]) : [];
+	const given = Array.isArray(value) ? (value as IDataObject[]) : [];
+	const numbers = own.map((entry) => phoneOf(entry?.number));
+	return [...own, ...given.filter((entry) => !numbers.includes(phoneOf(entry?.number)))];
+}
+
 /** What the item gives besides how to create it: the agency a new contact is created in, the create's option. */
 const NOT_CHANGES = ['agency_id', 'check_duplicate'];
 
@@ -89,7 +101,7 @@ export function changesFor(
 			notTaken[key] = `the contact was found by its phone and keeps its own ${key} (${own})`;
 			continue;
 		}
-		changes[key] = value;
+		changes[key] = key === 'phones' ? phonesAdded(contact, value) : value;
 	}
 	return { changes, notTaken };
 }
