@@ -1,163 +1,26 @@
 import * as fc from 'fast-check';
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { route } from '../../nodes/AgencyCrm/actions/router';
 import type { ContactCase, Held, Lead } from '../support/contactCases';
-import { contactCases } from '../support/contactCases';
-import type { ModelContact } from '../support/contactModel';
-import { ContactModel, national } from '../support/contactModel';
-import { fakeContext } from '../support/fakeN8n';
-import { byId } from '../../tools/n8n/workflows';
+import { BLANK, contactCases } from '../support/contactCases';
+import type { Ran } from '../support/contactInvariants';
+import { idOf, invariantsHold, lower, run } from '../support/contactInvariants';
+import { national } from '../support/contactModel';
 
 /**
- * Issue 32: Contact → Create or Update on generated cases (test/support/contactCases.ts), run through
- * the node's real router in process against a model of production's contact store
+ * Issues 32 and 39: Contact → Create or Update on generated cases (test/support/contactCases.ts), run
+ * through the node's real router in process against a model of production's contact store
  * (test/support/contactModel.ts), with answers lost at any request. After each run, the invariants of
- * the matching policy (docs/contacts.md) must hold. `AGENCY_CRM_PROPERTY_RUNS` sets how many cases:
- * 1,000 in `npm run check`, 10,000 in `npm test` (scripts/test-all.sh).
+ * the matching policy (docs/contacts.md) must hold (test/support/contactInvariants.ts), judged by what
+ * the generator knows of whose each contact and spelling is (test/support/contactOracle.ts), never by
+ * the node's code. `AGENCY_CRM_PROPERTY_RUNS` sets how many cases: 1,000 in `npm run check`, 10,000 in
+ * `npm test` (scripts/test-all.sh).
  */
 
 // The transport waits between attempts with n8n's sleep: here, at once.
 jest.mock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), sleep: async () => undefined }));
 
 const RUNS = Number(process.env.AGENCY_CRM_PROPERTY_RUNS ?? 1000);
-
-/** The lead as Create or Update's parameters (node version 2). */
-function parameters(lead: Lead, run: ContactCase): Record<string, unknown> {
-	return {
-		resource: 'customer',
-		operation: 'upsert',
-		agencyId: byId(1),
-		email: lead.email ?? '',
-		phone: lead.phone ?? '',
-		mobilePhone: lead.mobile_phone ?? '',
-		firstname: lead.firstname ?? '',
-		lastname: lead.lastname ?? '',
-		additionalFields: { type: lead.type, ...(lead.origin ? { originId: String(lead.origin) } : {}) },
-		options: { ...run.policy, concurrency: run.concurrency, output: 'raw' },
-	};
-}
-
-/** What a lead gives, under the API's keys. */
-function given(lead: Lead): Record<string, string | number> {
-	const { person: _person, ...fields } = lead;
-	return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Record<
-		string,
-		string | number
-	>;
-}
-
-const lower = (value: unknown) =>
-	String(value ?? '')
-		.trim()
-		.toLowerCase();
 const lastDigits = (value: unknown) => national(String(value ?? '')).slice(-9);
-
-/** Whether a contact (the model's record, or the node's output of it) holds a value given: this test's own reading. */
-function holdsGiven(contact: IDataObject, key: string, value: string | number): boolean {
-	const numbers = [contact.phone, contact.mobile_phone, contact.mobilePhone].filter(Boolean).map(lastDigits);
-	switch (key) {
-		case 'email':
-			return lower(contact.email) === lower(value);
-		case 'phone':
-		case 'mobile_phone':
-			return numbers.includes(lastDigits(value));
-		case 'origin': {
-			const origin = contact.origin as IDataObject | number | null;
-			return String(typeof origin === 'object' && origin !== null ? origin.id : origin) === String(value);
-		}
-		default:
-			return String(contact[key] ?? '').trim() === String(value).trim();
-	}
-}
-
-const idOf = (json: IDataObject) => Number(json.id ?? json.customers_id);
-
-interface Ran {
-	before: Map<number, ModelContact>;
-	model: ContactModel;
-	output: INodeExecutionData[];
-	hints: string[];
-}
-
-async function run(generated: ContactCase): Promise<Ran> {
-	const { faults, camel, clockBehindMs } = generated;
-	// Another client creates a contact only for an email the CRM does not hold yet, as production would.
-	const known = new Set(generated.existing.map((held) => lower(held.contact.email)));
-	const intruder =
-		generated.intruder && !known.has(lower(generated.intruder.contact.email)) ? generated.intruder : undefined;
-	const model = new ContactModel(
-		generated.existing.map((held) => held.contact),
-		{ faults, camel, clockBehindMs, intruder },
-	);
-	const before = new Map([...model.contacts].map(([id, contact]) => [id, { ...contact }]));
-	const fake = fakeContext({
-		typeVersion: 2,
-		continueOnFail: true,
-		itemParameters: generated.leads.map((lead) => parameters(lead, generated)),
-		items: generated.leads.map(() => ({ json: {} })),
-		httpRequestWithAuthentication: model.handle,
-	});
-	const [output] = await route.call(fake.execute);
-	return { before, model, output, hints: fake.hints.map((hint) => hint.message) };
-}
-
-/** Every invariant of issue 32; each failure names the item and what it saw. */
-function invariantsHold(generated: ContactCase, { before, model, output }: Ran) {
-	const { leads, policy } = generated;
-	expect(output.map((item) => item.pairedItem)).toEqual(leads.map((_, index) => ({ item: index })));
-	const created = [...model.contacts.keys()].filter((id) => !before.has(id) && id !== model.intruderId);
-	const outputIds = new Set(output.filter((item) => !item.json.error).map((item) => idOf(item.json)));
-	// A lost answer leaves no orphan: every contact the run created is some item's output.
-	expect(created.filter((id) => !outputIds.has(id))).toEqual([]);
-	// No contact is changed unless an item says it is its own.
-	const patched = model.log.filter((request) => request.method === 'PATCH' && request.status === 204);
-	const changed = [...new Set(patched.map((request) => Number(request.path.split('/').pop())))];
-	expect(changed.filter((id) => !outputIds.has(id))).toEqual([]);
-	// ... and no second contact: no two contacts created with one email, none with an email already there.
-	const emailsBefore = new Set([...before.values()].map((contact) => lower(contact.email)));
-	const createdEmails = created.map((id) => lower(model.contacts.get(id)!.email));
-	expect(createdEmails.filter((email, index) => createdEmails.indexOf(email) !== index)).toEqual([]);
-	expect(createdEmails.filter((email) => emailsBefore.has(email))).toEqual([]);
-	// The other client's contact, once it exists, is never created again by the run.
-	const intruder = model.intruderId === undefined ? undefined : model.contacts.get(model.intruderId)!;
-	const createdAfter = created.filter((id) => intruder && id > intruder.id).map((id) => model.contacts.get(id)!);
-	expect(createdAfter.filter((contact) => lower(contact.email) === lower(intruder?.email))).toEqual([]);
-	const lastItemOf = new Map<number, number>();
-	leads.forEach((lead, index) => {
-		const json = output[index].json;
-		if (json.error) {
-			expect(json.outcome).toBe('failed');
-			return;
-		}
-		const id = idOf(json);
-		lastItemOf.set(id, index);
-		const fields = given(lead);
-		// Created only when the contact did not exist before the run.
-		if (json.outcome === 'created') expect(before.has(id)).toBe(false);
-		if (fields.email !== undefined) {
-			const sameEmail = [...before.values()].filter((contact) => lower(contact.email) === lower(fields.email));
-			// When exactly one contact has the item's email, it is that one: nothing is created.
-			if (sameEmail.length === 1) expect(id).toBe(sameEmail[0].id);
-			// An item with an email is output as a contact with that email (unless told to keep a phone match's own).
-			const keepsOwn = policy.matchBy === 'emailThenPhones' && policy.whenPhoneMatchDiffers === 'update';
-			if (!keepsOwn) expect(lower(json.email)).toBe(lower(fields.email));
-		}
-		// Every field given is on the contact it is output as, or the item names it and why.
-		const notTaken = (json.fields_not_taken ?? {}) as IDataObject;
-		const missing = Object.entries(fields).filter(([key, value]) => !holdsGiven(json, key, value) && !notTaken[key]);
-		expect({ item: index, missing }).toEqual({ item: index, missing: [] });
-	});
-	// Items naming one contact apply in input order: the contact ends as the last of them left it.
-	for (const [id, index] of lastItemOf) {
-		const stored = model.contacts.get(id)! as unknown as IDataObject;
-		const notTaken = (output[index].json.fields_not_taken ?? {}) as IDataObject;
-		const lost = Object.entries(given(leads[index])).filter(
-			([key, value]) => !notTaken[key] && !holdsGiven(stored, key, value),
-		);
-		expect({ contact: id, item: index, lost }).toEqual({ contact: id, item: index, lost: [] });
-	}
-}
 
 /**
  * Why a lead landed on another person's contact, for the statistics: what the policy cannot tell
@@ -173,8 +36,47 @@ function ambiguity(generated: ContactCase, held: Held, lead: Lead): string {
 	return 'one first name, another last name: taken for a married name';
 }
 
+/** Issue 39's near misses and production's shapes, counted: each must be reached for its invariant to mean anything. */
+function tallyNearMisses(count: (key: string) => void, generated: ContactCase, { before, model, output, hints }: Ran) {
+	if (hints.some((hint) => hint.includes('one typo away'))) count('a first name one typo away taken for the same');
+	// Denis's contact and Denise's lead (or the other way round), however spelled: one letter, a feminine form.
+	const said = [...hints, ...output.map((item) => String(item.json.error ?? ''))];
+	const couple = /another first name \((.+?), not (.+?)\)/g;
+	const pairs = said.flatMap((text) =>
+		[...text.matchAll(couple)].map(([, a, b]) => [a, b].map((name) => name.toLowerCase())),
+	);
+	const his = ['denis', 'dennis'];
+	const hers = ['denise', 'deinse'];
+	if (pairs.some(([a, b]) => (his.includes(a) && hers.includes(b)) || (hers.includes(a) && his.includes(b))))
+		count('Denis and Denise on one phone kept apart');
+	const emails = generated.people.flatMap((someone) => someone.email ?? []);
+	const searched = model.log.flatMap((request) => (request.body?.email ? [lower(request.body.email)] : []));
+	if (searched.some((email) => emails.some((other) => other !== email && other.includes(email))))
+		count('an email searched that another one contains (a loose hit)');
+	const numbers = new Set(generated.people.map((someone) => someone.number));
+	if (numbers.has('0611111111') && numbers.has('0611111112')) count('numbers one digit apart in one run');
+	const written = generated.leads.flatMap((lead) => [lead.phone, lead.mobile_phone]).join(' ');
+	for (const form of ['+33 (0)', '0033', '+33 ', '.'])
+		if (written.includes(form)) count(`a lead's number written ${form}…`);
+	generated.leads.forEach((lead, index) => {
+		const json = output[index].json;
+		const inList =
+			(json.phones as Array<{ number: string }> | undefined)?.map((entry) => lastDigits(entry.number)) ?? [];
+		const number = lastDigits(lead.phone ?? lead.mobile_phone);
+		const inFields = [json.phone, json.mobile_phone, json.mobilePhone].some((field) => lastDigits(field) === number);
+		if (json.matched_by === 'phone' && inList.includes(number) && !inFields)
+			count('a contact found by a number of its phones list');
+		if (lead.phones && before.has(idOf(json))) count('Other Phones given to a contact held before');
+		const held = before.get(idOf(json));
+		if (held?.consent && !json.error) count('a contact with a consent written to');
+		if (held?.email?.endsWith('@no-email.invalid') && !json.error)
+			count('a contact with a placeholder email held before');
+	});
+}
+
 /** What the generated cases reached, counted: a generator that never reaches a path proves nothing about it. */
-function tally(counts: Map<string, number>, generated: ContactCase, { before, model, output }: Ran) {
+function tally(counts: Map<string, number>, generated: ContactCase, ran: Ran) {
+	const { before, model, output } = ran;
 	const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
 	for (const item of output) {
 		count(`outcome ${String(item.json.outcome)}`);
@@ -198,6 +100,7 @@ function tally(counts: Map<string, number>, generated: ContactCase, { before, mo
 		else if (held.person !== lead.person)
 			count(`stat: a lead put on another person's contact (${ambiguity(generated, held, lead)})`);
 	});
+	tallyNearMisses(count, generated, ran);
 	const ids = output.filter((item) => !item.json.error).map((item) => idOf(item.json));
 	if (ids.some((id, index) => ids.indexOf(id) !== index && before.has(id))) count('one contact named by several items');
 	if (generated.concurrency > 1 && ids.some((id, index) => ids.indexOf(id) !== index))
@@ -234,6 +137,18 @@ test(`Create or Update holds the matching policy's invariants on ${RUNS} generat
 		'a create refused with 409',
 		'one contact named by several items',
 		'... at a Concurrency over 1',
+		'a first name one typo away taken for the same',
+		'Denis and Denise on one phone kept apart',
+		'an email searched that another one contains (a loose hit)',
+		'numbers one digit apart in one run',
+		"a lead's number written +33 (0)…",
+		"a lead's number written 0033…",
+		"a lead's number written +33 …",
+		"a lead's number written .…",
+		'a contact found by a number of its phones list',
+		'Other Phones given to a contact held before',
+		'a contact with a consent written to',
+		'a contact with a placeholder email held before',
 	]) {
 		expect([path, counts.get(path) ?? 0]).toEqual([path, expect.any(Number)]);
 		expect(counts.get(path)).toBeGreaterThan(0);
@@ -287,16 +202,7 @@ describe('regressions found by the generated cases', () => {
 		const intruder = {
 			at: 1,
 			person: 0,
-			contact: {
-				email: 'person0@example.com',
-				firstname: 'Marion',
-				lastname: 'Dupont',
-				phone: null,
-				mobile_phone: null,
-				type: 'buyer',
-				origin: null,
-				agency_id: 1,
-			},
+			contact: { ...BLANK, email: 'person0@example.com', firstname: 'Marion', lastname: 'Dupont', type: 'buyer' },
 		};
 		const lead = { person: 0, email: 'person0@example.com', firstname: 'Marie', lastname: 'Dupont', type: 'seller' };
 		const generated: ContactCase = { ...base, leads: [lead], intruder, faults: new Map([[1, 'reset-after']]) };
@@ -315,6 +221,53 @@ describe('regressions found by the generated cases', () => {
 		expect(ran.output[0].json.origin).toEqual({ id: 3 });
 		expect(ran.model.log.map((request) => `${request.method} ${request.path}`).pop()).toBe('GET /customers/1000');
 	});
+
+	test('"J. Dupont" and "J. Petit" on one phone are two people: two initials are no first name a married name keeps', async () => {
+		// Found by issue 39's generator, once it held a lead on any contact the docs do not let it take: two
+		// equal initials counted as the same first name, so another last name was taken for a marriage.
+		const people = ['Dupont', 'Petit'].map((lastname) => ({
+			firstname: 'Jean-Pierre',
+			lastname,
+			number: '0622222222',
+		}));
+		const contact = { ...BLANK, firstname: 'J.', lastname: 'Dupont', mobile_phone: '0622222222' };
+		const lead = { person: 1, firstname: 'J.', lastname: 'Petit', phone: '0622222222', type: 'buyer' };
+		const generated: ContactCase = { ...base, people, existing: [{ person: 0, contact }], leads: [lead] };
+		const ran = await run(generated);
+		invariantsHold(generated, ran);
+		expect(ran.output[0].json).toMatchObject({ outcome: 'created', matched_by: null });
+	});
+
+	test('"Maire P." and "Marie P." are one typo apart only with a last name written whole: two contacts', async () => {
+		// Found by issue 39's generator: the typo rule took two initials for the same last name.
+		const people = [{ firstname: 'Marie', lastname: 'Petit', number: '0478000000' }];
+		const leads = ['Maire', 'Marie'].map((firstname) => ({
+			person: 0,
+			firstname,
+			lastname: 'P.',
+			phone: '0478000000',
+			type: 'buyer',
+		}));
+		const generated: ContactCase = { ...base, people, leads };
+		const ran = await run(generated);
+		invariantsHold(generated, ran);
+		expect(ran.output.map((item) => item.json.outcome)).toEqual(['created', 'created']);
+	});
+
+	test('Other Phones given to a contact found by a number of its phones list are added to the list, never written over it', async () => {
+		// Found by issue 39's generator, once the model held the phones list: the contact was found by the
+		// number in its list, and the item's Other Phones replaced the list (written as returned), so it lost
+		// that number, and the output held neither it nor a word of it.
+		const contact = { ...BLANK, email: 'anne@example.com', phones: [{ type: 'mobile', number: '0611111111' }] };
+		const lead = { ...phoneOnly, phones: [{ type: 'work', number: '0478000000' }] };
+		const generated: ContactCase = { ...base, existing: [{ person: 0, contact }], leads: [lead] };
+		const ran = await run(generated);
+		invariantsHold(generated, ran);
+		expect(ran.model.contacts.get(1000)!.phones).toEqual([
+			{ type: 'mobile', number: '0611111111' },
+			{ type: 'work', number: '0478000000' },
+		]);
+	});
 });
 
 /**
@@ -323,14 +276,12 @@ describe('regressions found by the generated cases', () => {
  */
 describe('names as people type them', () => {
 	const christophe = {
+		...BLANK,
 		email: 'christophe.martin@example.com',
 		firstname: 'Christophe',
 		lastname: 'Martin',
-		phone: null,
 		mobile_phone: '06 12 34 56 78',
 		type: 'buyer',
-		origin: null,
-		agency_id: 1,
 	};
 	const base: Omit<ContactCase, 'existing' | 'leads'> = {
 		people: [{ firstname: 'Christophe', lastname: 'Martin', number: '0612345678' }],

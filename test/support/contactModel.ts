@@ -4,15 +4,20 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
  * A model of production's contact store, written from docs/assumptions.md "Production evidence" and
  * the spec, apart from the node's code: what the generated cases of issue 32 run the node against.
  *
+ * - A contact's numbers are its `phone`, its `mobile_phone` and each of its `phones` (`[{type,
+ *   number}]`, the spec's "phones", written as returned).
  * - `POST /customers` refuses a contact without an email (422 naming `email`); a contact whose email
- *   or any phone is already on the site is a duplicate: 409 with `check_duplicate`, else that contact
- *   is answered (200, `meta.duplicate`). A new one answers 201 with the record.
+ *   or any number is already on the site is a duplicate: 409 with `check_duplicate`, else that
+ *   contact is answered (200, `meta.duplicate`). A new one answers 201 with the record.
  * - `POST /customers/search` is loose and newest first: an email or a number that contains the one
  *   searched is a hit; numbers are matched in their national form only (a search for +33 6… finds
- *   nothing). Cursor paging.
+ *   nothing; a number stored as +33 6…, +33 (0)6… or 0033 6… is found by 06…). Cursor paging. Its
+ *   results carry no consent, asked or not (the router reads a contact back for it).
  * - `PATCH /customers/{id}` answers 204 with no body; a phone with fewer than 6 digits is refused
- *   (422) and nothing is written.
- * - `GET /customers/{id}` answers the record, with its origin and groups when `include` asks.
+ *   (422) and nothing is written; `phones` replaces the contact's list (as it is written as returned).
+ * - `GET /customers/{id}` answers the record, with its origin and groups when `include` asks, and its
+ *   consent with `include=consent`: `{reason, consentDate, acceptOutsideHours, proofs, revokedAt}`, or
+ *   null when it has none.
  * - Any request may lose its answer (`faults`, by the request's ordinal): a reset before the API
  *   processed it, a reset or a 502 after, or a 503 (not processed).
  * - `camel` answers production's other spellings: `id`, `mobilePhone`, `createdAt`.
@@ -21,6 +26,19 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
  *   request of that ordinal: the CRM is shared, so a contact may appear between a search and a create.
  */
 
+export interface ModelPhone {
+	type: string;
+	number: string;
+}
+
+export interface ModelConsent {
+	reason: string;
+	consentDate: string;
+	acceptOutsideHours: boolean;
+	proofs: Array<{ name: string }>;
+	revokedAt: string | null;
+}
+
 export interface ModelContact {
 	id: number;
 	email: string | null;
@@ -28,10 +46,21 @@ export interface ModelContact {
 	lastname: string | null;
 	phone: string | null;
 	mobile_phone: string | null;
+	phones: ModelPhone[];
 	type: string | null;
 	origin: number | null;
 	agency_id: number;
+	consent: ModelConsent | null;
 	created_at: string;
+}
+
+/** A contact as it stood after a write: what the run's invariants read its history from. */
+export interface Snapshot {
+	/** The ordinal of the request that left it so (the create, or a PATCH). */
+	ordinal: number;
+	contact: ModelContact;
+	/** The fields the PATCH carried (none for a create). */
+	sent?: IDataObject;
 }
 
 export type Fault = 'reset-before' | 'reset-after' | 'gateway-after' | 'unavailable';
@@ -44,16 +73,18 @@ export interface Logged {
 	status?: number;
 }
 
-/** A number as production matches it: digits, +33 / 0033 folded to the national 0. */
+/** A number as production matches it: digits, +33, +33 (0) and 0033 folded to the national 0. */
 export const national = (number: string) => {
 	const digits = number.replace(/\D/g, '');
-	if (/^0033\d{9}$/.test(digits)) return `0${digits.slice(4)}`;
-	if (/^33\d{9}$/.test(digits)) return `0${digits.slice(2)}`;
-	return digits;
+	const french = /^(?:00)?330?(\d{9})$/.exec(digits);
+	return french ? `0${french[1]}` : digits;
 };
 
-const numbersOf = (contact: ModelContact) =>
-	[contact.phone, contact.mobile_phone].flatMap((number) => (number ? [national(number)] : []));
+/** Every number of a contact, in its national form. */
+export const numbersOf = (contact: Pick<ModelContact, 'phone' | 'mobile_phone' | 'phones'>) =>
+	[contact.phone, contact.mobile_phone, ...contact.phones.map((entry) => entry.number)].flatMap((number) =>
+		number ? [national(number)] : [],
+	);
 const lower = (email: string | null | undefined) => (email ?? '').trim().toLowerCase();
 
 type Answer = { statusCode: number; body?: unknown; headers: IDataObject };
@@ -76,6 +107,8 @@ export class ContactModel {
 	private readonly intruder?: { at: number; contact: Omit<ModelContact, 'id' | 'created_at'> };
 	/** The id of the contact the other client created, once it has. */
 	intruderId?: number;
+	/** Each contact as every write left it, in order: as held before the run (ordinal -1), created, then each PATCH. */
+	readonly history = new Map<number, Snapshot[]>();
 
 	constructor(
 		existing: Array<Omit<ModelContact, 'id' | 'created_at'>>,
@@ -98,11 +131,18 @@ export class ContactModel {
 		this.clock += 60_000;
 		const contact = { ...fields, id: this.nextId++, created_at: new Date(now ?? this.clock).toISOString() };
 		this.contacts.set(contact.id, contact);
+		this.remember(contact, now === undefined ? -1 : this.log.length - 1);
 		return contact;
 	}
 
-	view(contact: ModelContact, include: string[] = []): IDataObject {
-		const { id, mobile_phone: mobile, created_at: created, origin, ...rest } = contact;
+	private remember(contact: ModelContact, ordinal: number, sent?: IDataObject) {
+		const snapshot = { ordinal, contact: structuredClone(contact), ...(sent ? { sent } : {}) };
+		this.history.set(contact.id, [...(this.history.get(contact.id) ?? []), snapshot]);
+	}
+
+	/** A contact as the API answers it: with its origin and groups, and its consent (a read only), when `include` asks. */
+	view(contact: ModelContact, include: string[] = [], read = true): IDataObject {
+		const { id, mobile_phone: mobile, created_at: created, origin, consent, ...rest } = contact;
 		const names = this.camel
 			? { id, mobilePhone: mobile, createdAt: created }
 			: { customers_id: id, mobile_phone: mobile, created_at: created };
@@ -111,6 +151,7 @@ export class ContactModel {
 			...names,
 			...(include.includes('origin') ? { origin: origin === null ? null : { id: origin } } : {}),
 			...(include.includes('groups') ? { groups: [] } : {}),
+			...(read && include.includes('consent') ? { consent } : {}),
 		};
 	}
 
@@ -157,7 +198,7 @@ export class ContactModel {
 		const page = hits.slice(start, start + size);
 		const more = start + size < hits.length;
 		const meta = { next_cursor: more ? String(start + size) : null, has_more: more };
-		return answer(200, { data: page.map((contact) => this.view(contact, include)), meta });
+		return answer(200, { data: page.map((contact) => this.view(contact, include, false)), meta });
 	}
 
 	private duplicateOf(email: string, numbers: string[]): ModelContact | undefined {
@@ -169,8 +210,9 @@ export class ContactModel {
 	private create(body: IDataObject, include: string[]): Answer {
 		const email = lower(body.email as string | undefined);
 		if (!email) return refusal(422, 'VALIDATION_ERROR', 'The email field is required.', 'email');
-		const phones = [body.phone, body.mobile_phone].flatMap((number) => (number ? [String(number)] : []));
-		const duplicate = this.duplicateOf(email, phones.map(national));
+		const phones = (body.phones as ModelPhone[] | undefined) ?? [];
+		const numbers = numbersOf({ phone: body.phone as string, mobile_phone: body.mobile_phone as string, phones });
+		const duplicate = this.duplicateOf(email, numbers);
 		if (duplicate && body.check_duplicate === true) {
 			return refusal(409, 'DUPLICATE_CUSTOMER', `Customer ${duplicate.id} already exists.`);
 		}
@@ -182,9 +224,11 @@ export class ContactModel {
 				lastname: (body.lastname as string) ?? null,
 				phone: (body.phone as string) ?? null,
 				mobile_phone: (body.mobile_phone as string) ?? null,
+				phones: phones.map((entry) => ({ type: entry.type, number: entry.number })),
 				type: (body.type as string) ?? null,
 				origin: body.origin === undefined ? null : Number(body.origin),
 				agency_id: Number(body.agency_id ?? 1),
+				consent: null,
 			},
 			Date.now() - this.clockBehindMs,
 		);
@@ -201,8 +245,12 @@ export class ContactModel {
 		for (const key of ['email', 'firstname', 'lastname', 'phone', 'mobile_phone', 'type'] as const) {
 			if (body[key] !== undefined) contact[key] = body[key] as string;
 		}
+		if (Array.isArray(body.phones)) {
+			contact.phones = (body.phones as ModelPhone[]).map((entry) => ({ type: entry.type, number: entry.number }));
+		}
 		if (body.origin !== undefined) contact.origin = Number(body.origin);
 		if (body.agency_id !== undefined) contact.agency_id = Number(body.agency_id);
+		this.remember(contact, this.log.length - 1, body);
 		return answer(204);
 	}
 }
