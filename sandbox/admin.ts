@@ -226,6 +226,7 @@ export function adminRoutes({ world, tokens, faults, profiles, metrics, dispatch
 			json({
 				data: [...store.hooks.all()].map((hook) => ({
 					...hookView(hook),
+					status: hook.status,
 					site_id: hook.site_id,
 					consecutive_failures: hook.consecutive_failures,
 				})),

@@ -1,7 +1,33 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { ANSWER } from '../shared/answer';
+
+/** The item the trigger started the workflow with (what it says of the delivery). */
+function triggerItemOf(context: IExecuteFunctions, triggerName: string): IDataObject {
+	try {
+		return (context.getWorkflowDataProxy(0).$(triggerName).first()?.json ?? {}) as IDataObject;
+	} catch {
+		return {};
+	}
+}
+
+/**
+ * Why the delivery can no longer be answered, if it cannot: the trigger answered 200 in the
+ * workflow's place once its budget was spent, or the execution is a replay the trigger sent itself
+ * (n8n answered it; Agency CRM is not waiting).
+ */
+function unanswerableBecause(triggerItem: IDataObject): IDataObject | undefined {
+	if (triggerItem.caught_up === true) {
+		return { sent: false, reason: 'A replay of a missed change: Agency CRM is not waiting for an answer.' };
+	}
+	const answerBy = typeof triggerItem.answer_by === 'string' ? Date.parse(triggerItem.answer_by) : NaN;
+	if (Number.isNaN(answerBy) || Date.now() < answerBy) return undefined;
+	return {
+		sent: false,
+		reason: `Too late: the trigger answered 200 in the workflow's place at ${String(triggerItem.answer_by)} (Agency CRM waits 10 seconds). Move this node before any long step.`,
+	};
+}
 
 /** The trigger's type name ends so, under a community install (`n8n-nodes-agency-crm.`) or a custom folder (`CUSTOM.`). */
 const TRIGGER_TYPE = '.agencyCrmTrigger';
@@ -31,7 +57,7 @@ export class AgencyCrmAnswer implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Answers the delivery that started this workflow, when its Agency CRM Trigger has "Answer" set to "From the Workflow". Agency CRM waits 10 seconds at most: answer before any long step.',
+					'Answers the delivery that started this workflow, when its Agency CRM Trigger has "Answer" set to "From the Workflow"; otherwise the trigger has answered already and this node has no effect. Agency CRM waits 10 seconds: past 8, the trigger answers 200 in the workflow\'s place, and this node\'s items say it came too late. Put it before any long step.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -80,10 +106,10 @@ export class AgencyCrmAnswer implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
 		const parents = this.getParentNodes(this.getNode().name, { includeNodeParameters: true });
-		const answered = parents.some(
+		const trigger = parents.find(
 			(parent) => parent.type.endsWith(TRIGGER_TYPE) && parent.parameters?.answer === ANSWER.fromWorkflow,
 		);
-		if (!answered) {
+		if (!trigger) {
 			throw new NodeOperationError(this.getNode(), 'No Agency CRM Trigger before this node leaves the answer to it', {
 				description:
 					'Set "Answer" to "From the Workflow" on the Agency CRM Trigger that starts this workflow. Otherwise the trigger has already answered Agency CRM, and this node would change nothing.',
@@ -96,6 +122,9 @@ export class AgencyCrmAnswer implements INodeType {
 				description: 'Nothing was answered yet. Say why the record is refused: Agency CRM shows it on the record.',
 			});
 		}
+		const unanswerable = unanswerableBecause(triggerItemOf(this, trigger.name));
+		if (unanswerable)
+			return [items.map((item) => ({ ...item, json: { ...item.json, agency_crm_answer: unanswerable } }))];
 		await this.sendResponse({
 			body: refuse ? { reason } : { received: true },
 			headers: {},

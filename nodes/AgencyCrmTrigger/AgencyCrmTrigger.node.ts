@@ -7,11 +7,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { ANSWER } from '../shared/answer';
 import { eventsSubtitle } from '../shared/events';
 import { afterActivation } from './activation';
 import { ANSWERING_WEBHOOK, registerHook, unregisterHook } from './hookRegistration';
 import { TRIGGER_PROPERTIES } from './parameters';
-import { releaseScope, scopeName } from './processMemory';
+import { forgetInThisProcess } from './memory';
 import { receiveDelivery } from './receive';
 import { assertUsable, readSettings } from './settings';
 
@@ -34,13 +35,28 @@ export class AgencyCrmTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'agencyCrmApi', required: true }],
+		// The editor shows the one URL Agency CRM delivers to, by the Answer parameter.
 		webhooks: [
-			// Answered by n8n once it has stored the execution, with the body the trigger returns (an empty
-			// responseData lets n8n read it: receive.ts), or by the trigger when it starts nothing.
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' },
+			// Production's deliveries are answered by the trigger at once (receive.ts); the replays it sends
+			// itself, by n8n once it has stored the execution, with the body the trigger returns (an empty
+			// responseData lets n8n read it).
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				responseData: '',
+				path: 'webhook',
+				ndvHideUrl: `={{ $parameter["answer"] === "${ANSWER.fromWorkflow}" }}`,
+			},
 			// "Answer: From the Workflow": the workflow's Agency CRM Answer node answers. A fixed mode
 			// rather than an expression, which n8n would evaluate (an isolate) for every delivery.
-			{ name: ANSWERING_WEBHOOK, httpMethod: 'POST', responseMode: 'responseNode', path: 'answer' },
+			{
+				name: ANSWERING_WEBHOOK,
+				httpMethod: 'POST',
+				responseMode: 'responseNode',
+				path: 'answer',
+				ndvHideUrl: `={{ $parameter["answer"] !== "${ANSWER.fromWorkflow}" }}`,
+			},
 		],
 		properties: TRIGGER_PROPERTIES,
 	};
@@ -48,8 +64,8 @@ export class AgencyCrmTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				// The spec shows no way to tell a suspended hook from an active one, so every activation
-				// goes through create, whose PUT reactivates a suspended hook (spec section 3).
+				// Production shows no way to tell a suspended hook from an active one, so every activation
+				// goes through create: its PUT reactivates a suspended hook, and it replays what was missed.
 				return false;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
@@ -60,7 +76,7 @@ export class AgencyCrmTrigger implements INodeType {
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
 				// What this process kept of the workflow is of no use once it is deactivated (or removed).
-				releaseScope(scopeName(this));
+				forgetInThisProcess(this);
 				return await unregisterHook(this, readSettings(this));
 			},
 		},

@@ -1,12 +1,19 @@
 import type { IHookFunctions } from 'n8n-workflow';
 
-import { catchUp, workflowName } from './catchUp';
-import { activated, progressOf, writeProgress } from './catchUpProgress';
-import type { CatchUpReason } from './catchUpProgress';
 import type { Registered } from './hookRegistration';
-import { forgetSeen, writeSeen } from './memoryStore';
-import { newestContactId } from './missedChanges';
+import { journalWriter, replayingSinceStart } from './memory';
+import { PROCESS_STARTED_AT } from './memory/scope';
+import { activated, forgetSeen, owedDue, progressOf, writeProgress, writeSeen } from './memory/store';
+import { replay, workflowName } from './replay/catchUp';
 import type { TriggerSettings } from './settings';
+
+/** Why n8n activates, in the log's words (n8n's activation modes). */
+const ACTIVATED_BECAUSE: Record<string, string> = {
+	activate: 'the workflow was activated',
+	update: 'the workflow was published or updated',
+	init: 'n8n started',
+	leadershipChange: 'this n8n instance became the leader',
+};
 
 /**
  * The memory as the options now need it: both off, it is forgotten (workflows will run on records
@@ -20,53 +27,44 @@ function keepMemoryFor(context: IHookFunctions, settings: TriggerSettings): void
 }
 
 /**
- * What follows an activation (or n8n's start): the log says when the hook was found suspended; the
- * progress takes the activation (catchUpProgress.ts), written with it; the window owed, if any, is
- * replayed in the background (n8n must first serve the webhook).
+ * What follows an activation (the editor's, an update, n8n 1.x's start, a leader change): the log
+ * says what was registered; the watermark is kept, and what changed since it, whether the hook
+ * existed, was suspended (production does not say) or is new, is replayed in the background once
+ * n8n serves the webhook. The progress waiting for that replay is written with the activation.
  */
 export async function afterActivation(
 	context: IHookFunctions,
 	registered: Registered,
 	settings: TriggerSettings,
 ): Promise<void> {
-	// "Listen for test event": nothing to catch up, nothing to remember (n8n saves no test static data).
-	if (context.getMode() === 'manual') return;
 	const workflow = workflowName(context);
-	if (registered.wasSuspended) {
-		context.logger.warn(
-			`Agency CRM Trigger: webhook ${registered.hookId} of ${workflow} was suspended by Agency CRM (its deliveries had failed); this activation reactivated it.`,
-		);
-	}
+	context.logger.info(
+		`Agency CRM Trigger: ${registered.existed ? 'updated' : 'registered'} webhook ${registered.hookId} of ${workflow} for ${registered.events.join(', ')}, delivering to ${registered.url}${registered.existed ? ' (an update brings back a webhook Agency CRM suspended)' : ''}.`,
+	);
+	// "Listen for test event": nothing to replay, nothing to remember (n8n saves no test static data).
+	if (context.getMode() === 'manual') return;
 	keepMemoryFor(context, settings);
 	const staticData = context.getWorkflowStaticData('node');
-	const progress = progressOf(staticData);
-	const restarted = ['init', 'leadershipChange'].includes(context.getActivationMode());
-	const reason: CatchUpReason | undefined = registered.wasSuspended ? 'suspended' : restarted ? 'restarted' : undefined;
-	const fresh = !registered.existed || progress.deliveredAt === undefined;
-	const newest =
-		settings.catchUp && fresh && settings.events.includes('CUSTOMER_CREATE')
-			? await newestContactId(context).catch(() => undefined)
-			: undefined;
-	const activation = { now: Date.now(), existed: registered.existed, reason, enabled: settings.catchUp };
-	const {
-		progress: next,
-		replay,
-		dropped,
-	} = activated(progress, {
-		...activation,
-		events: settings.events,
-		newestContactId: newest,
+	const { progress, window, dropped } = activated(progressOf(staticData), {
+		now: Date.now(),
+		enabled: settings.catchUp,
 	});
-	writeProgress(staticData, next);
-	if (!settings.catchUp && (registered.wasSuspended || dropped)) {
+	writeProgress(staticData, progress);
+	replayingSinceStart(context);
+	if (dropped.length) {
 		context.logger.warn(
-			`Agency CRM Trigger: the changes made while ${workflow} could not take deliveries were not delivered, and are not replayed ("Catch Up on Missed Changes" is off).`,
+			`Agency CRM Trigger: ${dropped.length} change(s) of ${workflow} whose record could not be read are not replayed ("Catch Up on Missed Changes" is off).`,
 		);
 	}
-	if (!replay) return;
-	void catchUp(context, registered, replay).catch((error: Error) =>
+	const owed = owedDue(progress, PROCESS_STARTED_AT, Date.now());
+	if (!window && !owed.length) return;
+	const why = ACTIVATED_BECAUSE[context.getActivationMode()] ?? 'the workflow was activated';
+	const url = context.getNodeWebhookUrl('default') as string;
+	const target = { url, secret: registered.secret, events: settings.events };
+	const write = journalWriter(context, url, registered.secret);
+	void replay(context, target, { window, owed, why, delayMs: 2000, write }).catch((error: Error) =>
 		context.logger.error(
-			`Agency CRM Trigger: the catch-up of ${workflow} failed: ${error.message}. It stays owed: the next activation or n8n start replays it.`,
+			`Agency CRM Trigger: the replay of ${workflow} failed: ${error.message}. It stays owed: the next activation replays it.`,
 		),
 	);
 }

@@ -4,12 +4,11 @@ import { endpointOf } from '../AgencyCrm/catalogue';
 import { maxPageSizeOf } from '../AgencyCrm/catalogue/fields';
 import { requestOf } from '../AgencyCrm/catalogue/requests';
 import type { ApiRequest } from '../shared/transport';
-import type { IdentifiedSubject } from './notification';
 
 /**
  * Every request the trigger sends, built from the catalogue's entries (one path, one resend
- * decision, one refusal guide per endpoint, as the action node's): its hook, the record a delivery
- * names, and the catch-up's searches.
+ * decision, one refusal guide per endpoint, as the action node's): its hook and the replay's
+ * searches (the record a delivery names: decision.ts).
  */
 
 export const hookRequests = {
@@ -19,16 +18,6 @@ export const hookRequests = {
 		requestOf('webhook:update', { pathParams: { hookId }, body }),
 	remove: (hookId: number): ApiRequest => requestOf('webhook:delete', { pathParams: { hookId } }),
 };
-
-const relationsQuery = (parameter: string, relations: string[]) =>
-	relations.length ? { [parameter]: relations.join(',') } : undefined;
-
-/** The record a delivery names, with its related data (spec section 4: customers take `include`, products `fetch`). */
-export function recordRequest({ resourceType, resourceId }: IdentifiedSubject, relations: string[]): ApiRequest {
-	return resourceType === 'customer'
-		? requestOf('customer:get', { pathParams: { customerId: resourceId }, qs: relationsQuery('include', relations) })
-		: requestOf('product:get', { pathParams: { productId: resourceId }, qs: relationsQuery('fetch', relations) });
-}
 
 /** The properties changed since a time (production's `last_modified` filter), and the largest page the search serves. */
 export function changedPropertiesRequest(lastModified: string) {

@@ -1,11 +1,9 @@
+import { createHash } from 'crypto';
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
-import { recordFingerprint } from './fingerprint';
-import type { Seen } from './memoryStore';
-import { ANY_EVENT, recordKey } from './memoryStore';
-import type { Notification, Subject } from './notification';
-import { DELETE_EVENT, deliveryItem, isCatchUp, isIdentified } from './notification';
-import type { Fetched } from './recordFetch';
+import type { Seen } from './memory/store';
+import { ANY_EVENT, recordKey } from './memory/store';
+import type { Delivery, ResourceType, Subject } from './notification';
 import type { TriggerSettings } from './settings';
 
 /**
@@ -15,16 +13,92 @@ import type { TriggerSettings } from './settings';
  * (test/unit/trigger/decisionModel.test.ts).
  */
 
+/** The value with object keys sorted and the ignored field names removed at every depth. */
+function comparable(value: unknown, ignored: Set<string>): unknown {
+	if (Array.isArray(value)) return value.map((entry) => comparable(entry, ignored));
+	if (typeof value !== 'object' || value === null) return value;
+	const object = value as IDataObject;
+	return Object.fromEntries(
+		Object.keys(object)
+			.filter((name) => !ignored.has(name))
+			.sort()
+			.map((name) => [name, comparable(object[name], ignored)]),
+	);
+}
+
+/**
+ * A short digest of the record without the ignored fields (132 bits of SHA-256: a collision, which
+ * would hide a change, is out of reach), so the memory stays small whatever the record's size. Key
+ * order is no change.
+ */
+export function recordFingerprint(record: unknown, ignoredFields: string[]): string {
+	const text = JSON.stringify(comparable(record, new Set(ignoredFields))) ?? 'undefined';
+	return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}
+
 /** The state remembered of a record that no longer exists, which its read cannot show. */
 export const GONE_STATE = 'deleted';
 
-/** One delivery as the decision reads it. */
-export interface Delivery {
-	notification: Notification;
-	subject: Subject;
-	receivedAt: string;
-	/** "Listen for test event": nothing is remembered (n8n saves no static data of test runs). */
-	test: boolean;
+/**
+ * How long after a state was taken a delivery of it is a repeat: production sends again only a
+ * delivery whose answer it did not get, 3 times with growing delay (docs/assumptions.md); the
+ * evidence gives no delays, and the sandbox's guess (10 s, 1 min, 5 min, each after a 10 s wait)
+ * ends 6 min 20 s after the first attempt. Past this, the same state delivered again is a change
+ * the record read does not show (a follow-up, an action), and starts the workflow.
+ */
+export const REPEAT_HORIZON_MS = 15 * 60_000;
+
+/** What reading a delivery's record gave: the decision (decision.ts) takes each. */
+export type Fetched =
+	| { kind: 'notFetched' }
+	| { kind: 'found'; record: IDataObject }
+	/** The API answered 404: the record was deleted (PRODUCT_DELETE expects it). */
+	| { kind: 'gone' }
+	/** The id names no record a request can address (`../x`): nothing was sent. */
+	| { kind: 'unaddressable'; message: string }
+	/** No answer, a 5xx, 429s beyond the node's patience: it may work later. */
+	| { kind: 'unavailable'; message: string; error: NodeApiError }
+	/** Any other refusal (a missing right's 403…): Agency CRM's retries would meet it again. */
+	| { kind: 'refused'; error: NodeApiError };
+
+/** A subject whose record can be fetched. */
+export type IdentifiedSubject = Subject & { resourceType: ResourceType; resourceId: string | number };
+
+export function isIdentified(subject: Subject): subject is IdentifiedSubject {
+	return subject.resourceType !== undefined && subject.resourceId !== undefined;
+}
+
+/** Production's event for a listing deleted: its record is gone, and only its id comes. */
+export const DELETE_EVENT = 'PRODUCT_DELETE';
+
+/**
+ * The output item: what happened, to what, when it arrived, and the raw notification. When the
+ * notification names no resource the spec's way or ours, `identified` is false and `warning`
+ * says why, so that nothing is lost silently. A deleted record says so (`deleted`); a replay of a
+ * change Agency CRM could not deliver says so (`caught_up`).
+ */
+function deliveryItem({ notification, subject, receivedAt, replay }: Delivery): IDataObject {
+	const item: IDataObject = {
+		event_type: subject.eventType ?? null,
+		resource_type: subject.resourceType ?? null,
+		resource_id: subject.resourceId ?? null,
+		identified: isIdentified(subject),
+		received_at: receivedAt,
+		notification,
+	};
+	if (subject.eventType === DELETE_EVENT) item.deleted = true;
+	if (replay) {
+		item.caught_up = true;
+		// The window the replay looked in, when it came from one (a delivery owed is replayed alone).
+		if (typeof notification.window === 'object' && notification.window !== null)
+			item.caught_up_window = notification.window;
+	}
+	if (!isIdentified(subject)) {
+		item.warning =
+			'The notification names no customer or product the trigger can recognise (looked for resource_type or ' +
+			'event_type, and resource_id, customers_id, product_id or id), so no record was fetched. See "notification".';
+	}
+	return item;
 }
 
 /** A state the workflow takes, under its record's key. */
@@ -38,10 +112,10 @@ export type Decision =
 	| { action: 'ignore' }
 	/** The workflow starts with this item; `take`, when remembered, counts once n8n answered a success. */
 	| { action: 'start'; item: IDataObject; take?: Taken }
-	/** Answered 200, nothing started; `note`: a state taken at once (unchanged but for ignored fields). */
+	/** Answered 200, nothing started; `note`: a state taken at once (unchanged but for ignored fields; a repeat seen again). */
 	| { action: 'drop'; reason: 'repeat' | 'unchanged' | 'gone'; note?: Taken }
-	/** The record could not be read for a while: answered 503, so that Agency CRM sends it again. */
-	| { action: 'retry'; message: string }
+	/** The record could not be read past the patience of a read: nothing started, the delivery owed (the memory keeps it). */
+	| { action: 'owe'; message: string }
 	/** The API refused the read: taken, and the execution fails naming the record. */
 	| { action: 'refuse'; error: NodeApiError };
 
@@ -68,8 +142,8 @@ export const keyOf = ({ subject }: Delivery) =>
 
 /** The output item: the notification read, and the record (null when gone) with Fetch Full Record. */
 function itemOf(settings: TriggerSettings, delivery: Delivery, fetched: Fetched): IDataObject {
-	const { notification, subject, receivedAt } = delivery;
-	const item = deliveryItem(notification, subject, receivedAt);
+	const { subject } = delivery;
+	const item = deliveryItem(delivery);
 	if (settings.fetchFull && isIdentified(subject)) item.record = fetched.kind === 'found' ? fetched.record : null;
 	if (fetched.kind === 'gone' && subject.eventType !== DELETE_EVENT) {
 		item.gone = true;
@@ -89,9 +163,19 @@ function comparedOf(settings: TriggerSettings, gone: boolean, record: IDataObjec
 }
 
 /**
- * The decision. A repeat is the same event for a record in the state the workflow already took
- * (any event after a catch-up replay took it); an unchanged record (Skip Unchanged Records) is the
- * last state taken but for the fields to ignore. Whatever the memory cannot tell starts the workflow.
+ * Whether a delivery of the state the workflow took is production sending it again: the same event
+ * (any, after a replay took the state), within the horizon of production's retries of the last
+ * delivery of that state.
+ */
+const repeats = (remembered: Seen, event: string, now: number) =>
+	(remembered.events.includes(event) || remembered.events.includes(ANY_EVENT)) &&
+	now - remembered.at < REPEAT_HORIZON_MS;
+
+/**
+ * The decision. A repeat is a state the workflow already took: delivered again under the same
+ * event within the horizon of production's retries, or replayed (a replay looks for changes, and a
+ * state taken is no change). An unchanged record (Skip Unchanged Records) is the last state taken
+ * but for the fields to ignore. Whatever the memory cannot tell starts the workflow.
  */
 export function decide(
 	settings: TriggerSettings,
@@ -101,10 +185,15 @@ export function decide(
 	now: number,
 ): Decision {
 	if (!listens(settings, delivery)) return { action: 'ignore' };
-	if (fetched.kind === 'unavailable') return { action: 'retry', message: fetched.message };
+	if (fetched.kind === 'unavailable') {
+		// Without a memory nothing could be replayed: the execution fails naming the record, not a silent loss.
+		return remembers(settings, delivery)
+			? { action: 'owe', message: fetched.message }
+			: { action: 'refuse', error: fetched.error };
+	}
 	if (fetched.kind === 'refused') return { action: 'refuse', error: fetched.error };
 	if (fetched.kind === 'unaddressable') {
-		const item = deliveryItem(delivery.notification, delivery.subject, delivery.receivedAt);
+		const item = deliveryItem(delivery);
 		return { action: 'start', item: { ...item, warning: `The record named could not be read: ${fetched.message}.` } };
 	}
 	const deleted = delivery.subject.eventType === DELETE_EVENT;
@@ -118,11 +207,12 @@ export function decide(
 	const state = gone ? GONE_STATE : recordFingerprint(record, []);
 	const compared = comparedOf(settings, gone, record);
 	const event = String(delivery.subject.eventType);
-	const replay = isCatchUp(delivery.notification);
+	const { replay } = delivery;
 	const sameState = remembered?.state === state;
-	const eventTaken =
-		remembered !== undefined && (replay || remembered.events.includes(event) || remembered.events.includes(ANY_EVENT));
-	if (settings.dropRepeats && sameState && eventTaken) return { action: 'drop', reason: 'repeat' };
+	if (settings.dropRepeats && remembered && sameState && (replay || repeats(remembered, event, now))) {
+		// Seen again: the horizon runs from this delivery, so that a retry schedule longer than thought still repeats.
+		return { action: 'drop', reason: 'repeat', note: { key, seen: { ...remembered, at: now } } };
+	}
 
 	const events = replay ? [ANY_EVENT] : [event];
 	const seen: Seen = {

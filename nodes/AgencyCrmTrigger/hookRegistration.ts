@@ -3,58 +3,17 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 import { apiRequest, responseData } from '../shared/transport';
 import { hookRequests } from './api';
-import { SECRET_HEADER, secretDigest } from './secret';
+import type { Registration } from './registration';
+import { SECRET_HEADER, registrationOf, secretDigest } from './registration';
 import type { TriggerSettings } from './settings';
 
-/** What the API says of a hook (spec section 2 "Webhook"), and the suspension keys it may add. */
+/** What the API says of a hook: production's record holds `id, url, headers, authId, format, origines`, nothing that tells a suspended hook (docs/assumptions.md). */
 export interface Hook {
 	id: number;
 	url: string;
 	origines: string[];
 	headers: IDataObject | null;
-	status?: unknown;
-	active?: unknown;
-	is_active?: unknown;
-	suspended?: unknown;
 }
-
-/**
- * Whether the API says the hook is suspended. The spec names no such field (section 2): the sandbox's
- * `status` and the usual spellings are read (docs/assumptions.md); a hook that says nothing counts as
- * active, and is reactivated by every activation anyway.
- */
-function isSuspended(hook: Hook): boolean {
-	return (
-		(typeof hook.status === 'string' && hook.status.toLowerCase() === 'suspended') ||
-		hook.suspended === true ||
-		hook.active === false ||
-		hook.is_active === false
-	);
-}
-
-/**
- * What a workflow keeps between activation and delivery: in the database, not in memory. Of the
- * secret only its digest: n8n copies static data into execution records (1.x) and exports, and the
- * secret itself is back in the hook's headers (GET /hooks) whenever the hook is registered again.
- */
-export interface Registration {
-	hookId?: number;
-	secretDigest?: string;
-	webhookUrl?: string;
-	/**
-	 * What 0.1.0 kept instead of the digest: a workflow activated under 0.1.0 keeps it through an
-	 * update of the package (n8n does not activate it again), until its next activation.
-	 */
-	secret?: string;
-}
-
-/** The digest deliveries are checked against: the registration's, or that of the secret 0.1.0 kept. */
-export function expectedSecretDigest(registration: Registration): string | undefined {
-	if (registration.secretDigest) return registration.secretDigest;
-	return typeof registration.secret === 'string' ? secretDigest(registration.secret) : undefined;
-}
-
-type Slot = 'production' | 'test';
 
 /**
  * The URL the hook delivers to: the trigger's answering webhook when the workflow answers
@@ -66,25 +25,6 @@ function deliveryUrl(context: Pick<IHookFunctions, 'getNodeWebhookUrl'>, setting
 
 /** The trigger's webhook whose deliveries the workflow answers (n8n's "setup" name is free for it). */
 export const ANSWERING_WEBHOOK = 'setup';
-
-/**
- * Editor test listening ("Listen for test event") and the active workflow use different URLs and
- * must never share a hook, so each keeps its own registration. n8n removes test hooks in an
- * "internal" mode, so the registration is found by its URL first, and by the mode when the URL is
- * new (n8n's webhook URL changed since the hook was registered).
- */
-export function registrationOf(
-	context: Pick<IHookFunctions, 'getWorkflowStaticData' | 'getMode'>,
-	url: string,
-): Registration {
-	const staticData = context.getWorkflowStaticData('node') as Partial<Record<Slot, Registration>>;
-	const slots: Slot[] = ['production', 'test'];
-	const slot =
-		slots.find((candidate) => staticData[candidate]?.webhookUrl === url) ??
-		(context.getMode() === 'manual' ? 'test' : 'production');
-	staticData[slot] ??= {};
-	return staticData[slot];
-}
 
 function clear(registration: Registration) {
 	delete registration.hookId;
@@ -104,16 +44,14 @@ function secretOf(hook: Hook | undefined): string | undefined {
 	return typeof entry?.[1] === 'string' ? entry[1] : undefined;
 }
 
-/** What an activation found and left: whether a hook of this workflow was there (and suspended), and its secret. */
+/** What an activation found and left: whether a hook of this workflow was there, and its secret. */
 export interface Registered {
 	hookId: number;
 	url: string;
 	secret: string;
 	events: string[];
-	/** Whether a hook this workflow registered before (or one for its URL) was there. */
+	/** Whether a hook this workflow registered before (or one for its URL) was there: updated, not created. */
 	existed: boolean;
-	/** Whether the API said it was suspended (so deliveries were lost), before this activation reactivated it. */
-	wasSuspended: boolean;
 }
 
 /**
@@ -159,7 +97,6 @@ export async function registerHook(context: IHookFunctions, settings: TriggerSet
 		secret: kept,
 		events,
 		existed: existing !== undefined,
-		wasSuspended: existing !== undefined && isSuspended(existing),
 	};
 }
 
@@ -178,6 +115,9 @@ export async function unregisterHook(context: IHookFunctions, settings: TriggerS
 			return false;
 		}
 	}
+	context.logger.info(
+		`Agency CRM Trigger: deleted webhook ${registration.hookId}; what changes until the workflow is activated again is replayed then ("Catch Up on Missed Changes").`,
+	);
 	clear(registration);
 	return true;
 }

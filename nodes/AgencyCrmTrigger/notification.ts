@@ -1,12 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { requestOf } from '../AgencyCrm/catalogue/requests';
 import { RECORD_KIND_OF_WORD, productionEventOf } from '../shared/events';
+import type { ApiRequest } from '../shared/transport';
 
 /**
  * A notification. The spec promises only `event_type` and "the identifier of the related
  * resource" (section 6), and production sends just `event_type` and `resource_id`; the other keys
  * read are our reading (docs/assumptions.md). `catch_up` marks the replays the trigger sends itself
- * after a suspension or a restart (catchUp.ts).
+ * (replay/catchUp.ts), with the `window` of changes they were found in.
  */
 export type Notification = IDataObject;
 
@@ -15,7 +17,7 @@ export type Notification = IDataObject;
  * JSON with 422 before the trigger runs); a body sent as text is read as JSON here. Text that is not
  * a JSON object names nothing: undefined, so that no workflow starts for it.
  */
-export function notificationOf(body: unknown): Notification | undefined {
+function notificationOf(body: unknown): Notification | undefined {
 	if (typeof body !== 'string') return (body ?? {}) as Notification;
 	try {
 		const parsed: unknown = JSON.parse(body);
@@ -79,7 +81,7 @@ function resourceTypeOf(notification: Notification, eventType: string | undefine
  * The event, the resource type and the id: `resource_id` first, then the kind's own key
  * (`customers_id` or `product_id`), then `id` (issue 9, defect 6).
  */
-export function subjectOf(notification: Notification): Subject {
+function subjectOf(notification: Notification): Subject {
 	const eventType = eventTypeOf(notification);
 	const resourceType = resourceTypeOf(notification, eventType);
 	const keys = ['resource_id', ...(resourceType ? [OWN_ID_KEY[resourceType]] : []), 'id'];
@@ -87,40 +89,38 @@ export function subjectOf(notification: Notification): Subject {
 	return { eventType, resourceType, resourceId };
 }
 
-/** A subject whose record can be fetched. */
-export type IdentifiedSubject = Subject & { resourceType: ResourceType; resourceId: string | number };
-
-export function isIdentified(subject: Subject): subject is IdentifiedSubject {
-	return subject.resourceType !== undefined && subject.resourceId !== undefined;
-}
-
-/** Production's event for a listing deleted: its record is gone, and only its id comes. */
-export const DELETE_EVENT = 'PRODUCT_DELETE';
-
-/** Whether the notification is a replay the trigger sent itself (catchUp.ts). */
-export const isCatchUp = (notification: Notification) => notification.catch_up === true;
+const relationsQuery = (parameter: string, relations: string[]) =>
+	relations.length ? { [parameter]: relations.join(',') } : undefined;
 
 /**
- * The output item: what happened, to what, when it arrived, and the raw notification. When the
- * notification names no resource the spec's way or ours, `identified` is false and `warning`
- * says why, so that nothing is lost silently. A deleted record says so (`deleted`); a replay of a
- * change Agency CRM could not deliver says so (`caught_up`).
+ * The request that reads the record a delivery names, with its related data (spec section 4:
+ * customers take `include`, products `fetch`). An id no request can address (`../x`) throws.
  */
-export function deliveryItem(notification: Notification, subject: Subject, receivedAt: string): IDataObject {
-	const item: IDataObject = {
-		event_type: subject.eventType ?? null,
-		resource_type: subject.resourceType ?? null,
-		resource_id: subject.resourceId ?? null,
-		identified: isIdentified(subject),
-		received_at: receivedAt,
-		notification,
-	};
-	if (subject.eventType === DELETE_EVENT) item.deleted = true;
-	if (isCatchUp(notification)) item.caught_up = true;
-	if (!isIdentified(subject)) {
-		item.warning =
-			'The notification names no customer or product the trigger can recognise (looked for resource_type or ' +
-			'event_type, and resource_id, customers_id, product_id or id), so no record was fetched. See "notification".';
-	}
-	return item;
+export function recordRequest(
+	{ resourceType, resourceId }: { resourceType: ResourceType; resourceId: string | number },
+	relations: string[],
+): ApiRequest {
+	return resourceType === 'customer'
+		? requestOf('customer:get', { pathParams: { customerId: resourceId }, qs: relationsQuery('include', relations) })
+		: requestOf('product:get', { pathParams: { productId: resourceId }, qs: relationsQuery('fetch', relations) });
+}
+
+/** One delivery as the decision reads it. */
+export interface Delivery {
+	notification: Notification;
+	subject: Subject;
+	/** When it came, as the item says it. */
+	receivedAt: string;
+	/** A replay the trigger sent itself (replay/catchUp.ts): `catch_up`, which production never sends. */
+	replay: boolean;
+	/** "Listen for test event": nothing is remembered (n8n saves no static data of test runs). */
+	test: boolean;
+}
+
+/** The delivery a body makes, at `now`; undefined for a body that is no notification. */
+export function deliveryOf(body: unknown, now: number, test: boolean): Delivery | undefined {
+	const notification = notificationOf(body);
+	if (notification === undefined) return undefined;
+	const replay = notification.catch_up === true;
+	return { notification, subject: subjectOf(notification), receivedAt: new Date(now).toISOString(), replay, test };
 }

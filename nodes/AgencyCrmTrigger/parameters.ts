@@ -53,7 +53,7 @@ export const DEFAULT_PROPERTY_COMPARED = productCompared.default as string[];
 const dropRepeatedDescription =
 	'Whether to start nothing for a delivery that repeats one already taken: the same event for the same record, the record unchanged since. Agency CRM sends a delivery again when its answer came late. The record is fetched to tell, even when Fetch Full Record is off.';
 const catchUpDescription =
-	'Whether to replay, once, what changed while Agency CRM could not deliver: after n8n starts, and when an activation finds the webhook suspended. Properties changed since the last delivery and contacts created since (by ID) each start the workflow, with "caught_up" set; what the workflow already saw starts nothing. Deleted properties and contact updates cannot be replayed.';
+	'Whether to replay, at each activation (and at the first delivery after n8n starts), what changed since the trigger last took a change: while the workflow was off, while Agency CRM had suspended the webhook (it does not say so), while n8n was down. Properties changed and contacts created each start the workflow once, with "caught_up" and the window looked in; what the workflow already took starts nothing. Contact updates and deleted properties cannot be found again.';
 
 /**
  * The events the hook subscribes to. An expression may give a list, one event as text or several
@@ -93,7 +93,17 @@ const whenRecordGone: INodeProperties = {
 		'What a change does when its contact or property was deleted before the trigger could read it (Agency CRM answers 404)',
 };
 
+/** What a user must know before publishing: the public address, and how to bring back a silent suspension. */
+const deliveryNotice: INodeProperties = {
+	displayName:
+		'Agency CRM must reach this workflow\'s Production URL: n8n needs a public HTTPS address (WEBHOOK_URL behind a proxy). Agency CRM suspends a webhook without a word after deliveries it could not get through; publishing the workflow again (Unpublish, then Publish; Deactivate, then Activate on n8n 1.x) brings it back and replays every property changed and contact created since the trigger last took a change, each once, marked "caught_up" in the executions. n8n\'s log says what was registered and replayed.',
+	name: 'deliveryNotice',
+	type: 'notice',
+	default: '',
+};
+
 export const TRIGGER_PROPERTIES: INodeProperties[] = [
+	deliveryNotice,
 	events,
 	{
 		displayName: 'Fetch Full Record',
@@ -186,13 +196,13 @@ export const TRIGGER_PROPERTIES: INodeProperties[] = [
 			{
 				name: 'At Once',
 				value: ANSWER.immediately,
-				description: 'Agency CRM gets a 200 as soon as the workflow is started',
+				description: 'Agency CRM gets a 200 as soon as the delivery comes, before its record is read',
 			},
 			{
 				name: 'From the Workflow',
 				value: ANSWER.fromWorkflow,
 				description:
-					'An Agency CRM Answer node answers: accept, or refuse the record with a reason (HTTP 422: Agency CRM marks it as errored). It must answer within 10 seconds.',
+					'An Agency CRM Answer node answers: accept, or refuse the record with a reason (HTTP 422: Agency CRM marks it as errored). Not answered within 8 seconds, the trigger answers 200 in its place (Agency CRM waits 10).',
 			},
 		],
 		default: 'immediately',

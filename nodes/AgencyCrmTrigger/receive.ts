@@ -1,163 +1,235 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
 
-import { progressOf } from './catchUpProgress';
-import type { Decision, Delivery } from './decision';
+import type { ApiRequest } from '../shared/transport';
+import { apiRequest, responseData, reuseRecentTokens } from '../shared/transport';
+import type { Decision, Fetched, IdentifiedSubject } from './decision';
 import { decide, keyOf, recordNeeded, remembers } from './decision';
-import { DeliveryMemory } from './deliveryMemory';
-import { expectedSecretDigest, registrationOf } from './hookRegistration';
-import type { Journal } from './journal';
-import { applyJournal, journalOf, journalSender, writeSoon } from './journal';
-import type { IdentifiedSubject } from './notification';
-import { notificationOf, subjectOf } from './notification';
-import type { Dropped, ScopeMemory } from './processMemory';
-import { scopeMemory, scopeName } from './processMemory';
-import type { Fetched } from './recordFetch';
-import { fetchRecord } from './recordFetch';
-import { providedSecret, secretMatches } from './secret';
+import type { Settle } from './memory';
+import { TriggerMemory, takeJournal } from './memory';
+import type { Delivery } from './notification';
+import { deliveryOf, recordRequest } from './notification';
+import { isAuthentic, providedSecret } from './registration';
+import { replay } from './replay/catchUp';
+import type { TriggerSettings } from './settings';
 import { readSettings } from './settings';
-import { resumeOwedCatchUp } from './resume';
 
 /** Answered by the trigger, and no workflow started. */
 const START_NOTHING: IWebhookResponseData = { noWebhookResponse: true };
 
+/**
+ * How long a workflow that answers (an Agency CRM Answer node) has, from the delivery's arrival:
+ * production waits 10 s (spec section 8), and the answer must still cross the network.
+ */
+export const ANSWER_BUDGET_MS = 8000;
+
 type Response = ReturnType<IWebhookFunctions['getResponseObject']>;
 
+/** A delivery answered 200 at once, production's acknowledgement: its record is read after. */
+const ACKNOWLEDGED = { received: true };
+
 function answer(response: Response, status: number, body: IDataObject): IWebhookResponseData {
-	response.status(status).json(body);
+	if (!response.headersSent) response.status(status).json(body);
 	return START_NOTHING;
 }
 
-/** A journal (journal.ts): written into the static data, which n8n saves once the trigger has answered. */
-function takeJournal(context: IWebhookFunctions, journal: Journal): IWebhookResponseData {
-	applyJournal(context.getWorkflowStaticData('node'), journal);
-	return answer(context.getResponseObject(), 200, { received: true, started: false, reason: 'journal' });
-}
-
-/** This process's memory of the trigger, and the journal that writes what it learns. */
-function memoryFor(context: IWebhookFunctions, url: string, secret: string) {
-	const scope = scopeMemory(scopeName(context));
-	const send = journalSender(context.helpers, url, secret);
-	const write = () => writeSoon(scope, send, context.logger);
-	return { scope, write, memory: new DeliveryMemory(context.getWorkflowStaticData('node'), scope, write) };
-}
-
-/** Deliveries came: how far, for the catch-up (the last time, the highest contact created), written soon. */
-function follow(context: IWebhookFunctions, scope: ScopeMemory, delivery: Delivery, write: () => void) {
-	const { eventType, resourceId } = delivery.subject;
-	const contactId = eventType === 'CUSTOMER_CREATE' ? Number(resourceId) : NaN;
-	const moved = scope.advance(
-		{ deliveredAt: Date.now(), lastContactId: Number.isFinite(contactId) ? contactId : undefined },
-		progressOf(context.getWorkflowStaticData('node')),
+/** A delivery refused before anything else: said in n8n's log, answered, nothing started. */
+function refuse(context: IWebhookFunctions, status: number, error: string): IWebhookResponseData {
+	context.logger.warn(
+		`Agency CRM Trigger: a delivery to ${context.getWorkflow().name ?? ''} refused (${status}): ${error}.`,
 	);
-	if (moved) write();
+	return answer(context.getResponseObject(), status, { error });
 }
 
 /**
- * One delivery: its secret and body checked, the record read when deciding needs it, the decision
- * (decision.ts), then what it says: an answer, or the workflow started and answered by n8n once it
- * has stored the execution (or by the workflow, when it answers). Nothing here writes the static
- * data, whose write n8n would make the answer wait for: a journal does, soon after (journal.ts).
+ * n8n answers a workflow that answers once its Agency CRM Answer node (or its end) resolves it. When
+ * the trigger answered first, in the workflow's place, those answers come too late: n8n's own send
+ * would fail on an answer already sent and log an error, so the response takes no more writes.
+ */
+function answerInPlaceOfTheWorkflow(context: IWebhookFunctions): void {
+	const response = context.getResponseObject();
+	if (response.headersSent) return;
+	response.status(200).json({ ...ACKNOWLEDGED, answered_by: 'trigger' });
+	const ignored = () => response;
+	Object.assign(response, {
+		status: ignored,
+		set: ignored,
+		header: ignored,
+		setHeader: ignored,
+		json: ignored,
+		send: ignored,
+		end: ignored,
+	});
+	context.logger.warn(
+		`Agency CRM Trigger: the workflow did not answer a delivery within ${ANSWER_BUDGET_MS / 1000} s: the trigger answered 200 in its place (Agency CRM waits 10 s).`,
+	);
+}
+
+/**
+ * Production's delivery is acknowledged as soon as it is authentic and understood, before its
+ * record is read: nothing a slow, failing or throttled API does can make the answer late or
+ * non-200 (each is one of production's strikes towards a silent suspension). A workflow that
+ * answers itself has until the budget; then the trigger answers.
+ */
+function acknowledge(context: IWebhookFunctions, settings: TriggerSettings): void {
+	if (!settings.answeredByWorkflow) {
+		context.getResponseObject().status(200).json(ACKNOWLEDGED);
+		return;
+	}
+	void sleep(ANSWER_BUDGET_MS).then(() => answerInPlaceOfTheWorkflow(context));
+}
+
+/**
+ * One delivery: its secret and body checked, answered (a replay the trigger sent itself is
+ * answered by n8n once it has stored its execution, so that the replay knows it was taken), its
+ * record read when deciding needs it, with the action node's patience, the decision
+ * (decision.ts), then what it says. A journal of the memory is written, and what falls due to
+ * replay then, replayed in the background. Nothing here writes the static data: the memory writes
+ * through journals (memory/journal.ts).
  */
 export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const response = context.getResponseObject();
+	const settings = readSettings(context);
 	const url = context.getNodeWebhookUrl(context.getWebhookName() as 'default') as string;
 	const secret = providedSecret(context);
-	if (!secretMatches(expectedSecretDigest(registrationOf(context, url)), secret)) {
-		return answer(response, 401, { error: 'Missing or wrong webhook secret' });
+	if (secret === undefined || !isAuthentic(context, url, secret)) {
+		return refuse(context, 401, 'Missing or wrong webhook secret');
 	}
-	const notification = notificationOf(context.getBodyData());
-	if (notification === undefined) return answer(response, 400, { error: 'The body is not a JSON notification' });
-	const journal = journalOf(notification);
-	if (journal) return takeJournal(context, journal);
-
-	const settings = readSettings(context);
-	const subject = subjectOf(notification);
-	const delivery: Delivery = {
-		notification,
-		subject,
-		receivedAt: new Date().toISOString(),
-		test: context.getMode() === 'manual',
-	};
+	const now = Date.now();
+	const delivery = deliveryOf(context.getBodyData(), now, context.getMode() === 'manual');
+	if (delivery === undefined) return refuse(context, 400, 'The body is not a JSON notification');
+	const due = takeJournal(context, delivery.notification, { url, secret });
+	if (due) {
+		const target = { url: context.getNodeWebhookUrl('default') as string, secret, events: settings.events };
+		if (settings.catchUp && (due.window || due.owed.length)) void replay(context, target, due);
+		// Answered by n8n once it has saved the static data the journal wrote.
+		return { webhookResponse: ACKNOWLEDGED };
+	}
+	if (!delivery.replay) acknowledge(context, settings);
+	const { subject } = delivery;
+	// A live delivery is owed until taken; a replay is owed already, where it came from.
+	const owed =
+		delivery.replay || subject.eventType === undefined || subject.resourceId === undefined
+			? undefined
+			: { event: subject.eventType, id: subject.resourceId, at: now };
+	const memory = remembers(settings, delivery) ? TriggerMemory.of(context, { url, secret, now, owed }) : undefined;
 	const relations = recordNeeded(settings, delivery);
-	const remembering = remembers(settings, delivery) ? memoryFor(context, url, secret as string) : undefined;
+	const fetched: Fetched = relations
+		? await fetchRecord(context, delivery.subject as IdentifiedSubject, relations)
+		: { kind: 'notFetched' };
 	const key = keyOf(delivery);
-	// Both read what is there now, and the answer waits on both: side by side, not one after the other.
-	const [fetched, remembered] = await Promise.all([
-		relations ? fetchRecord(context, subject as IdentifiedSubject, relations) : ({ kind: 'notFetched' } as Fetched),
-		remembering && key ? remembering.memory.lastTaken(key) : undefined,
-	]);
+	const remembered = memory && key ? await memory.lastTaken(key) : undefined;
 	const decision = decide(settings, remembered, delivery, fetched, Date.now());
-	if (remembering && settings.catchUp && (decision.action === 'start' || decision.action === 'drop')) {
-		follow(context, remembering.scope, delivery, remembering.write);
-		resumeOwedCatchUp(context, { url, secret: secret as string, events: settings.events });
+	const settle = memory?.settled(decision, delivery.replay);
+	return act(context, decision, delivery, settings, { memory, settle });
+}
+
+function isPassingFailure(status: number): boolean {
+	return !Number.isInteger(status) || status >= 500 || status === 429;
+}
+
+/**
+ * Reference use case 2: the notification is thin, so the record itself is read, with the related
+ * data asked, with the action node's patience (the delivery was answered before). Every outcome is
+ * returned, none thrown: what it means is the decision's.
+ */
+export async function fetchRecord(
+	context: IWebhookFunctions,
+	subject: IdentifiedSubject,
+	relations: string[],
+): Promise<Fetched> {
+	const { resourceType, resourceId, eventType } = subject;
+	// Each delivery is a run of its own: the token of the last minute's deliveries saves this one a
+	// credential read (a database read and a decryption, competing with a burst's acknowledgements).
+	reuseRecentTokens(context);
+	let request: ApiRequest;
+	try {
+		request = recordRequest(subject, relations);
+	} catch (error) {
+		return { kind: 'unaddressable', message: (error as Error).message };
 	}
-	return act(context, decision, delivery, remembering?.memory);
+	try {
+		return { kind: 'found', record: responseData(await apiRequest(context, request)) as IDataObject };
+	} catch (failure) {
+		const cause = failure as NodeApiError;
+		const status = Number(cause.httpCode);
+		if (status === 404) return { kind: 'gone' };
+		const message = `Could not fetch ${resourceType} ${String(resourceId)} named by the ${String(eventType)} notification: ${cause.message}`;
+		const error = new NodeApiError(
+			context.getNode(),
+			{ message: cause.message },
+			{ message, description: cause.description ?? undefined, httpCode: cause.httpCode ?? undefined },
+		);
+		return isPassingFailure(status) ? { kind: 'unavailable', message, error } : { kind: 'refused', error };
+	}
 }
 
 /** What the delivery is, in the log: `CUSTOMER_UPDATE customer 5`. */
 const described = ({ subject }: Delivery) =>
 	`${String(subject.eventType)} ${String(subject.resourceType)} ${String(subject.resourceId)}`;
 
-const DROPPED: Record<'repeat' | 'unchanged' | 'gone', { counted: Dropped; unit: string; said: string }> = {
+const DROPPED = {
 	repeat: {
-		counted: 'repeats',
 		unit: 'repeat(s)',
-		said: 'repeats a delivery already taken (the record is unchanged since): answered, nothing started',
+		said: 'repeats a delivery already taken (the record is unchanged since): nothing started',
 	},
 	unchanged: {
-		counted: 'unchanged',
 		unit: 'unchanged record(s)',
-		said: 'is unchanged but for the fields to ignore (Skip Unchanged Records): answered, nothing started',
+		said: 'is unchanged but for the fields to ignore (Skip Unchanged Records): nothing started',
 	},
 	gone: {
-		counted: 'gone',
 		unit: 'gone record(s)',
-		said: 'names a record that is gone (Agency CRM answered 404; When the Record Is Gone: Start Nothing): answered, nothing started',
+		said: 'names a record that is gone (Agency CRM answered 404; When the Record Is Gone: Start Nothing): nothing started',
 	},
-};
+} as const;
 
 /** The I/O a decision asks for. */
 function act(
 	context: IWebhookFunctions,
 	decision: Decision,
 	delivery: Delivery,
-	memory: DeliveryMemory | undefined,
+	settings: TriggerSettings,
+	{ memory, settle }: { memory?: TriggerMemory; settle?: Settle },
 ): IWebhookResponseData {
 	const response = context.getResponseObject();
+	const replayed = delivery.replay;
 	switch (decision.action) {
 		case 'ignore':
 			return answer(response, 200, {
-				received: true,
+				...ACKNOWLEDGED,
 				started: false,
 				reason: 'an event this trigger does not listen to',
 			});
-		case 'retry':
+		case 'owe':
 			context.logger.warn(
-				`Agency CRM Trigger: ${described(delivery)} not taken: ${decision.message}. Answered 503, so that Agency CRM sends it again.`,
+				`Agency CRM Trigger: ${described(delivery)} not taken: ${decision.message}. ${replayed ? 'It stays owed.' : 'It is owed: replayed in a minute, else at the next activation.'}`,
 			);
-			return answer(response, 503, { error: `${decision.message}. Send the delivery again.` });
+			// A replay tells its sender it was not taken; production had its 200.
+			return answer(response, replayed ? 503 : 200, { ...ACKNOWLEDGED, started: false, reason: decision.message });
 		case 'refuse':
 			// A refusal Agency CRM's retries would meet again: the delivery is taken, and the execution fails naming the record.
-			response.status(200).json({ received: true });
+			answer(response, 200, ACKNOWLEDGED);
 			throw decision.error;
 		case 'drop': {
-			if (decision.note) memory?.note(decision.note.key, decision.note.seen);
-			const { counted, unit, said } = DROPPED[decision.reason];
-			const count = ++scopeMemory(scopeName(context)).dropped[counted];
+			const { unit, said } = DROPPED[decision.reason];
+			const count = memory?.droppedCount(decision.reason) ?? 1;
 			context.logger.info(
 				`Agency CRM Trigger: ${described(delivery)} ${said} (${count} ${unit} dropped by this n8n process).`,
 			);
-			return answer(response, 200, { received: true, started: false, reason: decision.reason });
+			return answer(response, 200, { ...ACKNOWLEDGED, started: false, reason: decision.reason });
 		}
 		case 'start': {
-			if (decision.take && memory) {
-				const decided = memory.take(decision.take.key, decision.take.seen);
-				// n8n answers once it has stored the execution; a 5xx means it could not, and Agency CRM sends it again.
-				response.once('finish', () => decided.settle(response.statusCode));
-				// The sender gave up before the answer (a late acknowledgement): n8n goes on, and stores the execution.
-				response.once('close', () => decided.settle(200));
+			const workflowData = [[{ json: decision.item }]];
+			if (replayed) {
+				// n8n answers once it has stored the execution: a 5xx means it could not, and the replay stays owed.
+				response.once('finish', () => settle?.settle(response.statusCode));
+				response.once('close', () => settle?.settle(200));
+				return { workflowData, webhookResponse: ACKNOWLEDGED };
 			}
-			return { workflowData: [[{ json: decision.item }]], webhookResponse: { received: true } };
+			if (settings.answeredByWorkflow) {
+				decision.item.answer_by = new Date(Date.parse(delivery.receivedAt) + ANSWER_BUDGET_MS).toISOString();
+				return { workflowData };
+			}
+			return { ...START_NOTHING, workflowData };
 		}
 	}
 }

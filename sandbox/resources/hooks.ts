@@ -10,9 +10,14 @@ import { FieldReader, objectBody } from '../validation';
 const ACCEPTED_ORIGINES: readonly string[] = [...WEBHOOK_EVENTS, 'property.updated'];
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
+/**
+ * A hook as the API shows it: production's record, `id, url, headers, authId, format, origines`,
+ * nothing more. Its suspension is not shown (production's is silent): only the console and the
+ * admin routes show it.
+ */
 export function hookView(hook: Webhook) {
-	const { id, url, headers, authId, format, origines, status } = hook;
-	return { id, url, headers, authId, format, origines, status };
+	const { id, url, headers, authId, format, origines } = hook;
+	return { id, url, headers, authId, format, origines };
 }
 
 export type HookChanges = Partial<Pick<Webhook, 'url' | 'origines' | 'headers' | 'authId' | 'format'>>;

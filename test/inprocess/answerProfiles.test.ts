@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { route } from '../../nodes/AgencyCrm/actions/router';
-import { fetchRecord } from '../../nodes/AgencyCrmTrigger/recordFetch';
+import { fetchRecord } from '../../nodes/AgencyCrmTrigger/receive';
 import { ANSWER_PROFILES } from '../../sandbox/answerProfiles';
 import { credentialsOf, inProcessContext } from '../support/inprocess/context';
 import { useSandbox } from '../support/sandbox/harness';

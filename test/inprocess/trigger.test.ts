@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { AgencyCrmTrigger } from '../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.node';
-import { JOURNAL_KEY } from '../../nodes/AgencyCrmTrigger/journal';
+import { JOURNAL_KEY } from '../../nodes/AgencyCrmTrigger/memory/scope';
 import { apiRequest } from '../../nodes/shared/transport';
 import type { FakeContextOptions } from '../support/fakeN8n';
 import { StoredStaticData, activateWebhook } from '../support/fakeN8n';

@@ -1,51 +1,65 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Decision, Delivery } from '../../nodes/AgencyCrmTrigger/decision';
+import type { Decision, Fetched } from '../../nodes/AgencyCrmTrigger/decision';
 import { decide, keyOf, recordNeeded } from '../../nodes/AgencyCrmTrigger/decision';
-import { DeliveryMemory } from '../../nodes/AgencyCrmTrigger/deliveryMemory';
-import type { Seen } from '../../nodes/AgencyCrmTrigger/memoryStore';
-import { applyJournal, pendingJournal } from '../../nodes/AgencyCrmTrigger/journal';
-import { ScopeMemory } from '../../nodes/AgencyCrmTrigger/processMemory';
-import type { Fetched } from '../../nodes/AgencyCrmTrigger/recordFetch';
+import { TriggerMemory } from '../../nodes/AgencyCrmTrigger/memory';
+import { ScopeMemory, applyJournal } from '../../nodes/AgencyCrmTrigger/memory/scope';
+import type { Seen } from '../../nodes/AgencyCrmTrigger/memory/store';
+import type { Delivery } from '../../nodes/AgencyCrmTrigger/notification';
 import type { TriggerSettings } from '../../nodes/AgencyCrmTrigger/settings';
 
 /**
- * A model of production's delivery contract around the trigger's decision (decision.ts), for
- * generated runs (test/unit/trigger/decisionModel.test.ts): the CRM changes properties; each change
- * is one delivery of `{event_type, resource_id}` only; a delivery not answered 200 within 10 s (n8n
- * answers late, or 5xx when it cannot store the execution, or the trigger answers 503) is sent
- * again, 3 times, then the hook is suspended and nothing more is delivered. Deliveries are handled
+ * A model of production's delivery contract around the trigger's decision (decision.ts) and memory,
+ * for generated runs (test/unit/trigger/decisionModel.test.ts), written from docs/assumptions.md
+ * "Production evidence": the CRM changes properties; each change is one delivery of
+ * `{event_type, resource_id}` only, with no id; a delivery not answered 200 within 10 s is sent
+ * again 3 times, after growing delays, then the hook is suspended and nothing more is delivered.
+ * A change the record read does not show (a follow-up, an action: `unseen`) is delivered like any
+ * other. The trigger answers 200 as soon as n8n runs it (answer-first); an answer can still reach
+ * production late (a busy n8n, the network), or n8n not run at all (down). Deliveries are handled
  * one at a time, each by one of two n8n processes, which see the static data ("db", written by
- * journals, and erased by a stale whole write) and their own decisions (lost when they restart).
- * The record read is the record as it is when the delivery is handled, not when it changed. The
- * memory is the trigger's own (DeliveryMemory, ScopeMemory, journals); one step is a second.
+ * journals, and erased by a stale whole write) and their own memory (lost when they restart). The
+ * record read is the record as it is when the delivery is handled, not when it changed. Replays the
+ * trigger sends itself are answered by n8n once it has stored their execution (`fail`: it could
+ * not). Time passes a second a step, and by `wait` steps.
  */
 
-export type Answer = 'ok' | 'late' | 'fail';
+export type Answer = 'ok' | 'late' | 'down';
 export type Step =
-	| { op: 'crm'; kind: 'create' | 'touch' | 'change' | 'remove'; id: number }
+	| { op: 'crm'; kind: 'create' | 'touch' | 'change' | 'unseen' | 'remove'; id: number }
 	| { op: 'deliver'; pick: number; process: number; answer: Answer }
-	/** The catch-up replays a record's current state (catch_up: true), as an update, or a creation when only those are chosen. */
-	| { op: 'replay'; id: number; process: number; answer: Answer }
+	/** The replay sends a record's current state (catch_up: true), as an update, or a creation when only those are chosen. */
+	| { op: 'replay'; id: number; process: number; answer: 'ok' | 'fail' }
 	| { op: 'journal'; process: number }
 	| { op: 'restart'; process: number }
-	/** Another process's whole write of a copy loaded `back` steps ago erases what was written since. */
-	| { op: 'staleWrite'; back: number };
+	/**
+	 * Another process's whole write of a copy loaded `back` steps ago erases what was written since:
+	 * an activation's, a copy loaded seconds before (no delivery writes the static data itself).
+	 */
+	| { op: 'staleWrite'; back: number }
+	| { op: 'wait'; minutes: number };
+
+/** Production's growing delays before each retry: the evidence gives none; the sandbox's guess. */
+export const RETRY_DELAYS_MS = [10_000, 60_000, 300_000];
 
 interface Change {
 	id: number;
 	event: string;
-	/** The record's version the change made. */
+	/** The record's version the change made (an `unseen` change keeps it). */
 	version: number;
+	/** When the change was made (ms). */
+	at: number;
 }
 
 /** One attempt handled: what the process remembered, what the trigger decided, what came of it. */
 export interface Handling {
 	step: number;
+	/** When it was handled (ms). */
+	at: number;
 	process: number;
 	change: Change;
 	attempt: number;
-	/** A replay of the catch-up: the trigger's own, never sent again by production. */
+	/** A replay of the trigger's own, never sent again by production. */
 	replay: boolean;
 	/** The record's version and content as read (or gone). */
 	read: { version: number; content: number } | 'gone' | 'not read';
@@ -64,6 +78,7 @@ interface ProductRecord {
 }
 
 export const KEY = (id: number) => `product:${id}`;
+const EVENT_OF = { create: 'PRODUCT_CREATE', remove: 'PRODUCT_DELETE' } as Record<string, string>;
 
 export class ProductionModel {
 	readonly handled: Handling[] = [];
@@ -72,27 +87,25 @@ export class ProductionModel {
 	readonly staleWrites: Array<{ step: number; revertedTo: number }> = [];
 	suspended = false;
 	private readonly records = new Map<number, ProductRecord>();
-	private readonly queue: Array<{ change: Change; attempt: number }> = [];
+	private readonly queue: Array<{ change: Change; attempt: number; dueAt: number }> = [];
 	/** Each process's own memory of the workflow. */
 	private readonly scopes = [new ScopeMemory(), new ScopeMemory()];
 	/** The trigger node's static data in the database. */
 	private db: IDataObject = {};
-	private readonly dbHistory: IDataObject[] = [];
+	private readonly dbHistory: Array<{ at: number; db: IDataObject }> = [];
 	private step = 0;
+	now = 1_800_000_000_000;
 
 	constructor(private readonly settings: TriggerSettings) {}
 
 	async run(steps: Step[]): Promise<this> {
 		for (const step of steps) {
-			this.dbHistory.push(structuredClone(this.db));
+			this.dbHistory.push({ at: this.now, db: structuredClone(this.db) });
 			await this.apply(step);
 			this.step++;
+			this.now += 1000;
 		}
 		return this;
-	}
-
-	private get now() {
-		return 1_800_000_000_000 + this.step * 1000;
 	}
 
 	private async apply(step: Step): Promise<void> {
@@ -100,27 +113,35 @@ export class ProductionModel {
 		else if (step.op === 'deliver') await this.deliver(step.pick, step.process, step.answer);
 		else if (step.op === 'replay') await this.replay(step.id, step.process, step.answer);
 		else if (step.op === 'journal') this.journal(step.process);
+		else if (step.op === 'wait') this.now += step.minutes * 60_000;
 		else if (step.op === 'restart') {
 			this.scopes[step.process] = new ScopeMemory();
 			this.restarts.push({ step: this.step, process: step.process });
 		} else {
-			const revertedTo = Math.max(0, this.step - step.back);
-			this.db = structuredClone(this.dbHistory[revertedTo]);
+			// A copy loaded at most 10 s before.
+			let revertedTo = Math.max(0, this.step - step.back);
+			while (this.dbHistory[revertedTo].at < this.now - 10_000) revertedTo++;
+			this.db = structuredClone(this.dbHistory[revertedTo].db);
 			this.staleWrites.push({ step: this.step, revertedTo });
 		}
 	}
 
-	private change(kind: 'create' | 'touch' | 'change' | 'remove', id: number): void {
+	private change(kind: Step & { op: 'crm' } extends { kind: infer K } ? K : never, id: number): void {
 		const current = this.records.get(id) ?? { exists: false, version: 0, content: 0 };
-		if ((kind === 'create') === current.exists) return;
-		const next = {
-			exists: kind !== 'remove',
-			version: current.version + 1,
-			content: kind === 'touch' ? current.content : current.content + 1,
-		};
+		// The CRM never gives an id twice: a record deleted is not created again.
+		if (kind === 'create' ? this.records.has(id) : !current.exists) return;
+		const next =
+			kind === 'unseen'
+				? current
+				: {
+						exists: kind !== 'remove',
+						version: current.version + 1,
+						content: kind === 'touch' ? current.content : current.content + 1,
+					};
 		this.records.set(id, next);
-		const event = kind === 'create' ? 'PRODUCT_CREATE' : kind === 'remove' ? 'PRODUCT_DELETE' : 'PRODUCT_UPDATE';
-		if (!this.suspended) this.queue.push({ change: { id, event, version: next.version }, attempt: 1 });
+		const event = EVENT_OF[kind] ?? 'PRODUCT_UPDATE';
+		const change = { id, event, version: next.version, at: this.now };
+		if (!this.suspended) this.queue.push({ change, attempt: 1, dueAt: this.now });
 	}
 
 	/** The record as the API answers its read now: production's fields, `last_modified` moving with every write. */
@@ -132,41 +153,48 @@ export class ProductionModel {
 	}
 
 	private async deliver(pick: number, process: number, answer: Answer): Promise<void> {
-		if (this.suspended || !this.queue.length) return;
-		const [{ change, attempt }] = this.queue.splice(pick % this.queue.length, 1);
-		const acknowledged = await this.handle(change, attempt, process, answer, false);
+		const due = this.queue.filter((entry) => entry.dueAt <= this.now);
+		if (this.suspended || !due.length) return;
+		const entry = due[pick % due.length];
+		this.queue.splice(this.queue.indexOf(entry), 1);
+		const { change, attempt } = entry;
+		const acknowledged = answer === 'ok';
+		if (answer !== 'down') await this.handle(change, attempt, process, { replay: false, acknowledged });
 		if (acknowledged) return;
-		if (attempt < 4) this.queue.push({ change, attempt: attempt + 1 });
-		else this.suspended = true;
+		const delay = RETRY_DELAYS_MS[attempt - 1];
+		if (delay === undefined) this.suspended = true;
+		else this.queue.push({ change, attempt: attempt + 1, dueAt: this.now + delay });
 	}
 
-	private async replay(id: number, process: number, answer: Answer): Promise<void> {
+	private async replay(id: number, process: number, answer: 'ok' | 'fail'): Promise<void> {
 		const current = this.records.get(id);
 		const event = ['PRODUCT_UPDATE', 'PRODUCT_CREATE'].find((candidate) => this.settings.events.includes(candidate));
 		if (!current?.exists || !event) return;
-		await this.handle({ id, event, version: current.version }, 1, process, answer, true);
+		const change = { id, event, version: current.version, at: this.now };
+		await this.handle(change, 1, process, { replay: true, acknowledged: false, stored: answer === 'ok' });
 	}
 
-	/** One attempt through the trigger's memory and decision; whether production counts it acknowledged. */
-	private async handle(change: Change, attempt: number, process: number, answer: Answer, replay: boolean) {
+	/** One attempt through the trigger's memory and decision, as receive.ts runs them. */
+	private async handle(
+		change: Change,
+		attempt: number,
+		process: number,
+		{ replay, acknowledged, stored = true }: { replay: boolean; acknowledged: boolean; stored?: boolean },
+	) {
 		const delivery: Delivery = {
 			notification: { event_type: change.event, resource_id: change.id, ...(replay ? { catch_up: true } : {}) },
 			subject: { eventType: change.event, resourceType: 'product', resourceId: change.id },
-			receivedAt: 'now',
+			receivedAt: new Date(this.now).toISOString(),
+			replay,
 			test: false,
 		};
 		const fetched: Fetched = recordNeeded(this.settings, delivery) ? this.read(change.id) : { kind: 'notFetched' };
 		// n8n loads the static data for each delivery: a copy of what the database holds.
-		const memory = new DeliveryMemory(structuredClone(this.db), this.scopes[process], () => {});
+		const memory = new TriggerMemory(structuredClone(this.db), this.scopes[process], () => {}, { now: this.now });
 		const remembered = await memory.lastTaken(keyOf(delivery)!);
 		const decision = decide(this.settings, remembered, delivery, fetched, this.now);
-		const started = decision.action === 'start';
-		const taken = (started && answer !== 'fail') || (decision.action === 'drop' && decision.note !== undefined);
-		if (started && decision.take) {
-			memory.take(decision.take.key, decision.take.seen).settle(answer === 'fail' ? 500 : 200);
-		}
-		if (decision.action === 'drop' && decision.note) memory.note(decision.note.key, decision.note.seen);
-		const acknowledged = decision.action !== 'retry' && answer === 'ok';
+		memory.settled(decision, replay).settle(stored ? 200 : 500);
+		const taken = (decision.action === 'start' && stored) || (decision.action === 'drop' && !!decision.note);
 		const current = this.records.get(change.id)!;
 		const read =
 			fetched.kind === 'found'
@@ -176,6 +204,7 @@ export class ProductionModel {
 					: 'not read';
 		this.handled.push({
 			step: this.step,
+			at: this.now,
 			process,
 			change,
 			attempt,
@@ -186,13 +215,13 @@ export class ProductionModel {
 			taken,
 			acknowledged,
 		});
-		return acknowledged;
 	}
 
-	/** A journal of the process (journal.ts), taken by whichever process: written into the database. */
+	/** A journal of the process (scope.ts), taken by whichever process: written into the database. */
 	private journal(process: number): void {
-		const journal = pendingJournal(this.scopes[process], this.now);
-		if (journal) applyJournal(this.db, journal);
+		const { journal, written } = this.scopes[process].journal(this.now);
+		applyJournal(this.db, journal);
+		written();
 		this.journals.push({ step: this.step, process });
 	}
 }

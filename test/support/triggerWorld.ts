@@ -3,8 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IDataObject, IHttpRequestOptions, IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
 
 import { AgencyCrmTrigger } from '../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.node';
-import { JOURNAL_KEY } from '../../nodes/AgencyCrmTrigger/journal';
-import { scopeMemory } from '../../nodes/AgencyCrmTrigger/processMemory';
+import { JOURNAL_KEY, scopeMemory } from '../../nodes/AgencyCrmTrigger/memory/scope';
 import type { FakeContextOptions, ScriptedAnswer } from './fakeN8n';
 import { StoredStaticData, activateWebhook, fakeContext, ok } from './fakeN8n';
 import { waitFor } from './waitFor';
@@ -156,9 +155,17 @@ export class TriggerWorld {
 		return { fake, items: started(result), result };
 	}
 
+	/** This process's memory of the workflow's trigger node. */
+	scope() {
+		return scopeMemory({
+			getWorkflow: () => ({ id: this.stored.workflowId }),
+			getNode: () => ({ name: NODE_NAME }),
+		} as never);
+	}
+
 	/** Waits until this process has written what it learnt (its journal taken, or given up). */
 	async written() {
-		const scope = scopeMemory(`${this.stored.workflowId} ${NODE_NAME}`);
+		const scope = this.scope();
 		await waitFor('the journal written', () => !scope.writing, 10_000, 20);
 	}
 

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { AgencyCrmTrigger } from '../../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.node';
-import { recordFingerprint } from '../../../nodes/AgencyCrmTrigger/fingerprint';
-import { REMEMBERED_RECORDS } from '../../../nodes/AgencyCrmTrigger/memoryStore';
+import { recordFingerprint } from '../../../nodes/AgencyCrmTrigger/decision';
+import { REMEMBERED_RECORDS } from '../../../nodes/AgencyCrmTrigger/memory/store';
 import type { ScriptedAnswer } from '../../support/fakeN8n';
 import { fakeContext, ok, status } from '../../support/fakeN8n';
 import {

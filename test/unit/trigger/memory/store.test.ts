@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import * as fc from 'fast-check';
 
-import type { Seen } from '../../../nodes/AgencyCrmTrigger/memoryStore';
+import type { Seen } from '../../../../nodes/AgencyCrmTrigger/memory/store';
 import {
 	ANY_EVENT,
 	REMEMBERED_RECORDS,
@@ -12,10 +12,10 @@ import {
 	storedSeen,
 	storedText,
 	writeSeen,
-} from '../../../nodes/AgencyCrmTrigger/memoryStore';
+} from '../../../../nodes/AgencyCrmTrigger/memory/store';
 
 /**
- * memoryStore.ts: the memory as one text in the static data. Generated records (ids as any JSON
+ * memory/store.ts: the memory as one text in the static data. Generated records (ids as any JSON
  * notification may carry them) and entries: each written entry reads back as written, a record is
  * never read as another, later entries win, and the bound holds.
  */

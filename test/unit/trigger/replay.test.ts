@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { propertyReplayEvent } from '../../../nodes/AgencyCrmTrigger/missedChanges';
+import { propertyReplayEvent } from '../../../nodes/AgencyCrmTrigger/replay/missedChanges';
 import type { ScriptedAnswer } from '../../support/fakeN8n';
 import { errorAnswer, ok } from '../../support/fakeN8n';
 import {

@@ -1,15 +1,16 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { PROPERTY_RECORD_EVENTS } from '../shared/events';
-import { apiRequest, paginate, responseData } from '../shared/transport';
-import { OFFSET_DATE_TIME_FORMAT, apiTimeOf } from '../shared/values';
-import { changedPropertiesRequest, contactsRequest } from './api';
+import { PROPERTY_RECORD_EVENTS } from '../../shared/events';
+import { paginate } from '../../shared/transport';
+import { OFFSET_DATE_TIME_FORMAT, apiTimeOf } from '../../shared/values';
+import { changedPropertiesRequest, contactsRequest } from '../api';
 
 /**
- * What the catch-up looks for: the properties changed since a time (a search by `last_modified`,
- * production's recommended sync) and the contacts created above an id (the contact search lists
- * the newest first). Deleted properties and contact updates cannot be found.
+ * What a replay looks for: the properties changed since a time (a search by `last_modified`,
+ * production's recommended sync) and the contacts created since (the contact search lists the
+ * newest first, each with its creation time). Deleted properties and contact updates cannot be
+ * found: the API offers no search for them (docs/trigger.md).
  */
 
 type SearchContext = IHookFunctions | IWebhookFunctions;
@@ -19,6 +20,13 @@ export interface Missed {
 	event: string;
 	id: number | string;
 }
+
+/**
+ * How much earlier than the watermark a replay looks: the CRM's clock and n8n's may differ, and
+ * another n8n process may still have been reading a record when this one wrote the watermark (a
+ * read's patience is 5 minutes at most: docs/reliability.md).
+ */
+export const MARGIN_MS = 15 * 60_000;
 
 /** A record's id, by the key our records and production's use. */
 const idOf = (record: IDataObject, ownKey: string) =>
@@ -40,34 +48,34 @@ export function propertyReplayEvent(createdAt: unknown, sinceMs: number, events:
 	return PROPERTY_RECORD_EVENTS.find((other) => events.includes(other));
 }
 
-/** The properties changed since `sinceMs`, each with the event it is replayed as. */
+/** The properties changed since `sinceMs` (less the margin), each with the event it is replayed as; undefined when no property event is chosen. */
 export async function changedProperties(context: SearchContext, sinceMs: number, events: string[]) {
-	const { request, pageSize } = changedPropertiesRequest(sinceText(sinceMs));
+	if (!events.some((event) => PROPERTY_RECORD_EVENTS.includes(event))) return undefined;
+	const since = sinceMs - MARGIN_MS;
+	const { request, pageSize } = changedPropertiesRequest(sinceText(since));
 	const missed: Missed[] = [];
 	for await (const page of paginate(context, request, 'cursor', undefined, pageSize)) {
 		for (const record of page) {
-			const event = propertyReplayEvent(record.created_at ?? record.createdAt, sinceMs, events);
-			if (event) missed.push({ event, id: idOf(record, 'product_id') });
+			const event = propertyReplayEvent(record.created_at ?? record.createdAt, since, events)!;
+			missed.push({ event, id: idOf(record, 'product_id') });
 		}
 	}
 	return missed;
 }
 
-/** The contacts whose id is above `lastId`, newest first. */
-export async function newContacts(context: SearchContext, lastId: number): Promise<Missed[]> {
+/**
+ * The contacts created since `sinceMs` (less the margin), newest first; undefined when Contact
+ * Created is not chosen. The search goes from the newest down to the first contact created before,
+ * or whose creation time cannot be read.
+ */
+export async function newContacts(context: SearchContext, sinceMs: number, events: string[]) {
+	if (!events.includes('CUSTOMER_CREATE')) return undefined;
+	const since = sinceMs - MARGIN_MS;
 	const missed: Missed[] = [];
 	for await (const page of paginate(context, contactsRequest(), 'cursor')) {
-		const newer = page.filter((record) => Number(idOf(record, 'customers_id')) > lastId);
+		const newer = page.filter((record) => (apiTimeOf(record.created_at ?? record.createdAt) ?? -Infinity) >= since);
 		missed.push(...newer.map((record) => ({ event: 'CUSTOMER_CREATE', id: idOf(record, 'customers_id') })));
 		if (newer.length < page.length) break;
 	}
 	return missed;
-}
-
-/** The newest contact's id: where the contacts to replay will start after a suspension. */
-export async function newestContactId(context: IHookFunctions): Promise<number | undefined> {
-	const page = responseData(await apiRequest(context, contactsRequest(1)));
-	const newest = Array.isArray(page) ? (page[0] as IDataObject | undefined) : undefined;
-	const id = newest ? Number(idOf(newest, 'customers_id')) : NaN;
-	return Number.isFinite(id) ? id : undefined;
 }
