@@ -199,12 +199,16 @@ function act(
 				started: false,
 				reason: 'an event this trigger does not listen to',
 			});
-		case 'owe':
-			context.logger.warn(
-				`Agency CRM Trigger: ${described(delivery)} not taken: ${decision.message}. ${replayed ? 'It stays owed.' : 'It is owed: replayed in a minute, else at the next activation.'}`,
-			);
+		case 'owe': {
+			const owed = replayed
+				? 'It stays owed.'
+				: settings.catchUp
+					? 'It is owed: replayed in a minute, else at the next activation.'
+					: 'It is owed, and not replayed ("Catch Up on Missed Changes" is off).';
+			context.logger.warn(`Agency CRM Trigger: ${described(delivery)} not taken: ${decision.message}. ${owed}`);
 			// A replay tells its sender it was not taken; production had its 200.
 			return answer(response, replayed ? 503 : 200, { ...ACKNOWLEDGED, started: false, reason: decision.message });
+		}
 		case 'refuse':
 			// A refusal Agency CRM's retries would meet again: the delivery is taken, and the execution fails naming the record.
 			answer(response, 200, ACKNOWLEDGED);

@@ -375,7 +375,7 @@ test('the webhooks page shows the retry a failed delivery waits for, and the sus
 		});
 		await eventually(
 			'the suspension',
-			async () => (await quick.api('GET', '/hooks')).body.data[0].status === 'suspended',
+			async () => (await quick.admin('GET', '/hooks')).body.data[0].status === 'suspended',
 		);
 		const page = await open('/console/webhooks?site=1', quick.origin);
 		expect(rows(page.text, 'hooks')[0]).toEqual(
@@ -395,7 +395,7 @@ test('a hook can be suspended by hand, gets nothing while suspended, and comes b
 	const hook = await subscribe('/ok', ['CUSTOMER_UPDATE']);
 	const suspended = await submit(`/console/hooks/${hook.id}/suspend`, {});
 	expect(suspended.notice).toBe(`Webhook ${hook.id} suspended: no delivery until its URL is updated.`);
-	expect((await h.api('GET', '/hooks')).body.data).toEqual([
+	expect((await h.admin('GET', '/hooks')).body.data).toEqual([
 		expect.objectContaining({ id: hook.id, status: 'suspended' }),
 	]);
 	await h.admin('POST', '/simulate-edit', {

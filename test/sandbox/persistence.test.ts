@@ -48,7 +48,7 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 			changes: { criteria: [{ id: 'NbPieces', value: rooms }] },
 		});
 		await eventually('the suspension', async () =>
-			(await first.api('GET', '/hooks')).body.data.some(
+			(await first.admin('GET', '/hooks')).body.data.some(
 				(hook: { id: number; status: string }) => hook.id === kept && hook.status === 'suspended',
 			),
 		);
@@ -94,7 +94,7 @@ test('what the API, the admin routes and the deliveries change is saved as it ch
 		expect((await second.api('GET', `/customers/${customerId}/follow-ups`)).body.data).toEqual([
 			expect.objectContaining({ product_id: 5002, rating: 4 }),
 		]);
-		expect((await second.api('GET', '/hooks')).body.data).toEqual([
+		expect((await second.admin('GET', '/hooks')).body.data).toEqual([
 			expect.objectContaining({ id: kept, url: receiver.url('/fail'), status: 'suspended' }),
 			expect.objectContaining({ id: refusing, status: 'active' }),
 		]);

@@ -36,7 +36,6 @@ describe('webhook CRUD', () => {
 			authId: null,
 			format: 'json',
 			origines: ['CUSTOMER_CREATE'],
-			status: 'active',
 		});
 		expect((await h.api('GET', '/hooks')).body.data).toEqual([hook]);
 		expect((await h.api('GET', '/hooks', { client: 'solo-client' })).body.data).toEqual([]);
@@ -255,7 +254,15 @@ describe('retries, suspension and refusals', () => {
 		expect(attempts.slice(0, 3).map((entry) => entry.retry_at !== null)).toEqual([true, true, true]);
 		expect(attempts[3].retry_at).toBeNull();
 		expect(await adminHook(hook.id)).toMatchObject({ status: 'suspended', consecutive_failures: 4, site_id: 1 });
-		expect((await h.api('GET', '/hooks')).body.data[0].status).toBe('suspended');
+		// Silent, as production's: the API's hook record has production's keys only.
+		expect(Object.keys((await h.api('GET', '/hooks')).body.data[0]).sort()).toEqual([
+			'authId',
+			'format',
+			'headers',
+			'id',
+			'origines',
+			'url',
+		]);
 
 		// While suspended, an event is not sent, and the log says so.
 		await editCustomer();
@@ -265,7 +272,7 @@ describe('retries, suspension and refusals', () => {
 		expect(receiver.at('/fail')).toHaveLength(4);
 
 		const reactivated = await h.api('PUT', `/hooks/${hook.id}`, { body: { url: receiver.url('/ok') } });
-		expect(reactivated.body.data.status).toBe('active');
+		expect(reactivated.body.data).not.toHaveProperty('status');
 		await editCustomer();
 		await eventually('one delivery to /ok', async () => receiver.at('/ok').length === 1);
 		expect(await adminHook(hook.id)).toMatchObject({ status: 'active', consecutive_failures: 0 });

@@ -170,12 +170,15 @@ export function fakeContext(options: FakeContextOptions = {}) {
 	// or `close` (the sender gone) events, which the trigger's memory waits for.
 	const responseObject = {
 		statusCode: 200,
+		headersSent: false,
 		status(code: number) {
 			response.statusCode = code;
 			responseObject.statusCode = code;
 			return responseObject;
 		},
 		json(body: unknown) {
+			if (responseObject.headersSent) throw new Error('Cannot set headers after they are sent to the client');
+			responseObject.headersSent = true;
 			response.body = body;
 			options.onResponse?.(response.statusCode, body);
 			responseObject.emit('finish');
@@ -342,6 +345,11 @@ export class StoredStaticData {
 			fake.responseObject.status(startStatus).json((result as { webhookResponse?: unknown }).webhookResponse);
 		}
 		this.save(fake);
+		// A result that starts nothing and leaves the answer to n8n: answered once the static data is saved.
+		const { webhookResponse } = (result ?? {}) as { webhookResponse?: unknown; noWebhookResponse?: boolean };
+		if (!starts && webhookResponse !== undefined && fake.response.statusCode === undefined) {
+			fake.responseObject.status(200).json(webhookResponse);
+		}
 		return { result, fake };
 	}
 

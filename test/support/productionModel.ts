@@ -83,7 +83,7 @@ const EVENT_OF = { create: 'PRODUCT_CREATE', remove: 'PRODUCT_DELETE' } as Recor
 export class ProductionModel {
 	readonly handled: Handling[] = [];
 	readonly restarts: Array<{ step: number; process: number }> = [];
-	readonly journals: Array<{ step: number; process: number }> = [];
+	readonly journals: Array<{ step: number; process: number; at: number }> = [];
 	readonly staleWrites: Array<{ step: number; revertedTo: number }> = [];
 	suspended = false;
 	private readonly records = new Map<number, ProductRecord>();
@@ -222,6 +222,6 @@ export class ProductionModel {
 		const { journal, written } = this.scopes[process].journal(this.now);
 		applyJournal(this.db, journal);
 		written();
-		this.journals.push({ step: this.step, process });
+		this.journals.push({ step: this.step, process, at: this.now });
 	}
 }

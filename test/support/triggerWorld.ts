@@ -57,6 +57,8 @@ export class TriggerWorld {
 		record({ id: notification.resource_id, version: 1 });
 	/** The items the replays started, in order. */
 	readonly replayed: IDataObject[] = [];
+	/** What the API answers the replay a journal starts (its searches), taken by the next journal. */
+	journalAnswers: ScriptedAnswer[] = [];
 
 	nodeData = () => (this.stored.data[`node:${NODE_NAME}`] ?? {}) as IDataObject;
 
@@ -74,7 +76,7 @@ export class TriggerWorld {
 		if (!this.selfReachable) throw new Error('connect ECONNREFUSED');
 		if (this.selfRefusal !== undefined) return { statusCode: this.selfRefusal, body: {} };
 		const secret = (options.headers as IDataObject)[SECRET_HEADER] as string;
-		const answers = body.resource_id === undefined ? [] : [this.recordAnswer(body)];
+		const answers = body[JOURNAL_KEY] ? this.journalAnswers.splice(0) : [this.recordAnswer(body)];
 		const { fake, result } = await this.stored.around(
 			this.deliveryOptions(body, { secret, answers, parameters: this.selfParameters }),
 			async (context) => new AgencyCrmTrigger().webhook.call(context.webhook),

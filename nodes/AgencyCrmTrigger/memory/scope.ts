@@ -29,8 +29,8 @@ import {
 export const REMEMBERED_WORKFLOWS = 100;
 /** How long after a first change its journal leaves: the changes of that time go together. */
 const WRITE_DELAY_MS = 500;
-/** States this recent are written again with each journal. */
-const REWRITTEN_MS = 120_000;
+/** States are written again with each journal for this long after the first wrote them. */
+export const REWRITTEN_MS = 120_000;
 /** A journal n8n did not take is sent again this many times, a delay apart. */
 const SEND_ATTEMPTS = 3;
 
@@ -40,8 +40,8 @@ export type Outcome = 'accepted' | 'failed';
 export interface Taking extends Seen {
 	outcome?: Outcome;
 	settled: Promise<Outcome>;
-	/** Whether a journal n8n took has written it. */
-	journaled?: boolean;
+	/** When a journal n8n took first wrote it (ms). */
+	journaledAt?: number;
 }
 
 /** A delivery under way in this process: owed in the static data once a journal wrote it, until it is taken. */
@@ -90,31 +90,30 @@ export class ScopeMemory {
 	}
 
 	/**
-	 * What this process has to write now, and what to forget once it is written: the states taken in
-	 * the last REWRITTEN_MS or never written yet, the deliveries under way (owed until taken: n8n may stop meanwhile),
+	 * What this process has to write now, and what to forget once it is written: the states taken not
+	 * written yet, and those first written less than REWRITTEN_MS ago (another process's whole write
+	 * may have erased them), the deliveries under way (owed until taken: n8n may stop meanwhile),
 	 * those settled or failed since, and the time before which every delivery it answered was taken
 	 * or is owed (the oldest under way bounds it).
 	 */
 	journal(now: number): { journal: Journal; written: () => void } {
 		const seen: Array<[string, Taking]> = [];
 		for (const [key, taking] of this.takings) {
-			if (taking.outcome === 'accepted' && (taking.at >= now - REWRITTEN_MS || !taking.journaled))
-				seen.push([key, taking]);
+			if (taking.outcome === 'accepted' && now - (taking.journaledAt ?? now) < REWRITTEN_MS) seen.push([key, taking]);
 		}
 		const arrivals = [...this.underWay.values()].filter((entry) => entry.delivery && !entry.written);
 		const { settled, failed } = this;
+		const lines = seen.map(([key, { state, compared, events, at }]) => seenLine(key, { state, compared, events, at }));
+		const owed = arrivals.map((entry) => entry.delivery as OwedDelivery);
 		const journal: Journal = {
-			seen:
-				seen
-					.map(([key, { state, compared, events, at }]) => seenLine(key, { state, compared, events, at }))
-					.join('\n') || undefined,
+			seen: lines.join('\n') || undefined,
 			takenUpTo: Math.min(now, ...[...this.underWay.values()].map((entry) => entry.at)),
-			owed: arrivals.map((entry) => entry.delivery as OwedDelivery),
-			settled,
-			failed,
+			...(owed.length ? { owed } : {}),
+			...(settled.length ? { settled } : {}),
+			...(failed.length ? { failed } : {}),
 		};
 		const written = () => {
-			for (const [, taking] of seen) taking.journaled = true;
+			for (const [, taking] of seen) taking.journaledAt ??= now;
 			for (const entry of arrivals) entry.written = true;
 			// Those noted meanwhile are new arrays, left for the next journal.
 			if (this.settled === settled) this.settled = [];

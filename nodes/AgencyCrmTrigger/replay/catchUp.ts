@@ -3,10 +3,10 @@ import { sleep } from 'n8n-workflow';
 
 import type { ReplayPlan } from '../memory';
 import type { Journal } from '../memory/scope';
-import type { ReplayWindow } from '../memory/store';
+import type { OwedDelivery, ReplayWindow } from '../memory/store';
 import { SECRET_HEADER } from '../registration';
 import type { Missed } from './missedChanges';
-import { changedProperties, newContacts, sinceText } from './missedChanges';
+import { MARGIN_MS, changedProperties, newContacts, sinceText } from './missedChanges';
 
 /**
  * The replay: what the workflow has not taken, started now, without polling. A window (the changes
@@ -69,8 +69,9 @@ async function sendToWebhook(context: ReplayContext, target: ReplayTarget, body:
 const isoOf = (ms: number) => new Date(ms).toISOString();
 const named = (changes: Missed[]) => changes.map((change) => `${change.event} ${change.id}`).join(', ');
 
-/** The window's changes, found by the searches for the events chosen; what could not be looked for, said. */
+/** The window's changes, found by the searches for the events chosen (from its start less the margin); what could not be looked for, said. */
 async function windowChanges(context: ReplayContext, window: ReplayWindow, events: string[]) {
+	const since = window.since - MARGIN_MS;
 	const found: Missed[] = [];
 	const said: string[] = [];
 	let complete = true;
@@ -79,10 +80,10 @@ async function windowChanges(context: ReplayContext, window: ReplayWindow, event
 		['contacts created', newContacts],
 	] as const) {
 		try {
-			const changes = await find(context, window.since, events);
+			const changes = await find(context, since, events);
 			if (changes === undefined) continue;
 			found.push(...changes);
-			said.push(`${looked} since ${sinceText(window.since)}: ${changes.length}`);
+			said.push(`${looked} since ${sinceText(since)}: ${changes.length}`);
 		} catch (error) {
 			complete = false;
 			said.push(`${looked}: could not look (${(error as Error).message})`);
@@ -98,12 +99,14 @@ async function replayEach(context: ReplayContext, target: ReplayTarget, changes:
 	const replayed: Missed[] = [];
 	const failed: string[] = [];
 	for (const change of changes) {
+		// A delivery owed is replayed alone; a change the searches found says the window it was found in.
+		const found = covered && !plan.owed.includes(change as OwedDelivery);
 		try {
 			await sendToWebhook(context, target, {
 				event_type: change.event,
 				resource_id: change.id,
 				catch_up: true,
-				...(covered ? { window: covered } : {}),
+				...(found ? { window: covered } : {}),
 			});
 			replayed.push(change);
 			await write();
@@ -138,7 +141,8 @@ export async function replay(context: ReplayContext, target: ReplayTarget, plan:
 		failed.length ? `could not replay ${failed.join(', ')}` : '',
 		written ? '' : 'could not write that it did',
 	].filter(Boolean);
-	const summary = `Agency CRM Trigger: replay of ${workflowName(context)} (${plan.why}): ${said.join('; ')}. What the workflow had already taken started nothing.`;
+	const unfindable = window ? ' Contact updates and deleted properties made meanwhile cannot be found again.' : '';
+	const summary = `Agency CRM Trigger: replay of ${workflowName(context)} (${plan.why}): ${said.join('; ')}. What the workflow had already taken started nothing.${unfindable}`;
 	if (written && !failed.length && (!window || searched.complete)) context.logger.info(summary);
 	else
 		context.logger.error(

@@ -48,10 +48,9 @@ export function propertyReplayEvent(createdAt: unknown, sinceMs: number, events:
 	return PROPERTY_RECORD_EVENTS.find((other) => events.includes(other));
 }
 
-/** The properties changed since `sinceMs` (less the margin), each with the event it is replayed as; undefined when no property event is chosen. */
-export async function changedProperties(context: SearchContext, sinceMs: number, events: string[]) {
+/** The properties changed since `since` (ms), each with the event it is replayed as; undefined when no property event is chosen. */
+export async function changedProperties(context: SearchContext, since: number, events: string[]) {
 	if (!events.some((event) => PROPERTY_RECORD_EVENTS.includes(event))) return undefined;
-	const since = sinceMs - MARGIN_MS;
 	const { request, pageSize } = changedPropertiesRequest(sinceText(since));
 	const missed: Missed[] = [];
 	for await (const page of paginate(context, request, 'cursor', undefined, pageSize)) {
@@ -64,13 +63,12 @@ export async function changedProperties(context: SearchContext, sinceMs: number,
 }
 
 /**
- * The contacts created since `sinceMs` (less the margin), newest first; undefined when Contact
- * Created is not chosen. The search goes from the newest down to the first contact created before,
- * or whose creation time cannot be read.
+ * The contacts created since `since` (ms), newest first; undefined when Contact Created is not
+ * chosen. The search goes from the newest down to the first contact created before, or whose
+ * creation time cannot be read.
  */
-export async function newContacts(context: SearchContext, sinceMs: number, events: string[]) {
+export async function newContacts(context: SearchContext, since: number, events: string[]) {
 	if (!events.includes('CUSTOMER_CREATE')) return undefined;
-	const since = sinceMs - MARGIN_MS;
 	const missed: Missed[] = [];
 	for await (const page of paginate(context, contactsRequest(), 'cursor')) {
 		const newer = page.filter((record) => (apiTimeOf(record.created_at ?? record.createdAt) ?? -Infinity) >= since);

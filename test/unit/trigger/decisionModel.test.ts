@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Fetched } from '../../../nodes/AgencyCrmTrigger/decision';
 import { GONE_STATE, REPEAT_HORIZON_MS, decide } from '../../../nodes/AgencyCrmTrigger/decision';
+import { REWRITTEN_MS } from '../../../nodes/AgencyCrmTrigger/memory/scope';
 import type { Seen } from '../../../nodes/AgencyCrmTrigger/memory/store';
 import type { Delivery } from '../../../nodes/AgencyCrmTrigger/notification';
 import type { TriggerSettings } from '../../../nodes/AgencyCrmTrigger/settings';
@@ -172,17 +173,24 @@ function lostChanges(settings: TriggerSettings, model: ProductionModel): Handlin
 	);
 }
 
-/** Whether `first`, stored by its process, was known to `process` at `step` (its own memory, or a journal not erased since). */
+/**
+ * Whether `first`, stored by its process, was known to `process` at `step`: its own memory, or a
+ * journal that carried it (the first after it, and those of the next two minutes) not erased since.
+ */
 function known(model: ProductionModel, first: Handling, process: number, step: number): boolean {
 	const restarted = (by: number, from: number, to: number) =>
 		model.restarts.some((restart) => restart.process === by && restart.step > from && restart.step < to);
 	if (first.process === process && !restarted(process, first.step, step)) return true;
-	return model.journals.some(
+	const carriers = model.journals.filter(
 		(journal) =>
 			journal.process === first.process &&
 			journal.step > first.step &&
+			!restarted(first.process, first.step, journal.step),
+	);
+	return carriers.some(
+		(journal) =>
 			journal.step < step &&
-			!restarted(first.process, first.step, journal.step) &&
+			journal.at - carriers[0].at < REWRITTEN_MS &&
 			!model.staleWrites.some(
 				(write) => write.step > journal.step && write.step < step && write.revertedTo <= journal.step,
 			),

@@ -162,11 +162,8 @@ describe('what a delivery names', () => {
 		);
 		expect(items).toEqual([]);
 		expect(fake.calls).toHaveLength(0);
-		expect(fake.response.body).toEqual({
-			received: true,
-			started: false,
-			reason: 'an event this trigger does not listen to',
-		});
+		// Answered before anything is read: the same acknowledgement as any delivery.
+		expect(fake.response).toEqual({ statusCode: 200, body: { received: true } });
 	});
 
 	test('deliveries are matched against the events of a comma-separated text', async () => {
@@ -246,7 +243,10 @@ describe('a record the API refuses or no longer has', () => {
 		expect((await world.deliver(customerUpdate(99), { answers: [notFound], parameters })).items).toHaveLength(1);
 		const retry = await world.deliver(customerUpdate(99), { answers: [notFound], parameters });
 		expect(retry.items).toEqual([]);
-		expect(retry.fake.response.body).toEqual({ received: true, started: false, reason: 'repeat' });
+		expect(retry.fake.response).toEqual({ statusCode: 200, body: { received: true } });
+		expect(retry.fake.logs.map((log) => log.message)).toEqual([
+			expect.stringMatching(/^Agency CRM Trigger: CUSTOMER_UPDATE customer 99 repeats a delivery already taken/),
+		]);
 	});
 
 	test('gone, with When the Record Is Gone set to Start Nothing: answered 200, nothing started, the log says so', async () => {
@@ -255,12 +255,12 @@ describe('a record the API refuses or no longer has', () => {
 			parameters: { fetchFullRecord: true, whenRecordGone: 'skip' },
 		});
 		expect(items).toEqual([]);
-		expect(fake.response).toEqual({ statusCode: 200, body: { received: true, started: false, reason: 'gone' } });
+		expect(fake.response).toEqual({ statusCode: 200, body: { received: true } });
 		expect(fake.logs).toEqual([
 			{
 				level: 'info',
 				message:
-					'Agency CRM Trigger: CUSTOMER_UPDATE customer 99 names a record that is gone (Agency CRM answered 404; When the Record Is Gone: Start Nothing): answered, nothing started (1 gone record(s) dropped by this n8n process).',
+					'Agency CRM Trigger: CUSTOMER_UPDATE customer 99 names a record that is gone (Agency CRM answered 404; When the Record Is Gone: Start Nothing): nothing started (1 gone record(s) dropped by this n8n process).',
 			},
 		]);
 	});
@@ -278,23 +278,57 @@ describe('a record the API refuses or no longer has', () => {
 		expect(calls).toHaveLength(1);
 	});
 
-	test('a fetch that fails for a while is answered 503: Agency CRM sends it again', async () => {
-		const throttled = status(429, { 'retry-after': '3600' }, { error: { code: 'RATE_LIMITED', message: 'Slow down' } });
-		const down = await world.deliver(customerUpdate(5), {
+	const throttled = status(429, { 'retry-after': '3600' }, { error: { code: 'RATE_LIMITED', message: 'Slow down' } });
+
+	test('a read that fails past its patience, with nothing remembered (version 1): answered 200, the execution fails naming the record', async () => {
+		const { webhook, response } = world.deliveryContext(customerUpdate(5), {
+			answers: [throttled],
 			parameters: { fetchFullRecord: true },
+		});
+		await expect(new AgencyCrmTrigger().webhook.call(webhook)).rejects.toThrow(
+			/^Could not fetch customer 5 named by the CUSTOMER_UPDATE notification: RATE_LIMITED: Slow down/,
+		);
+		expect(response).toEqual({ statusCode: 200, body: { received: true } });
+	});
+
+	test('a read that fails past its patience, remembered: answered 200, nothing started, the delivery owed and said so', async () => {
+		const down = await world.deliver(customerUpdate(5), {
+			// The replay off: no retry a minute later in this test's process.
+			parameters: { fetchFullRecord: true, dropRepeatedDeliveries: true, catchUp: false },
 			answers: [throttled],
 		});
 		expect(down.items).toEqual([]);
-		expect(down.fake.response).toEqual({
-			statusCode: 503,
-			body: {
-				error:
-					'Could not fetch customer 5 named by the CUSTOMER_UPDATE notification: RATE_LIMITED: Slow down (HTTP 429). Send the delivery again.',
+		expect(down.fake.response).toEqual({ statusCode: 200, body: { received: true } });
+		expect(down.fake.logs[0].message).toMatch(
+			/^Agency CRM Trigger: CUSTOMER_UPDATE customer 5 not taken: Could not fetch customer 5 .*\. It is owed, and not replayed \("Catch Up on Missed Changes" is off\)\.$/,
+		);
+		await world.written();
+		expect(world.nodeData().progress).toMatchObject({
+			owed: [{ event: 'CUSTOMER_UPDATE', id: 5, at: expect.any(Number), failed: true }],
+		});
+	});
+});
+
+describe('answered first', () => {
+	beforeEach(() => world.activatedBefore());
+
+	test.each([
+		['version 1, nothing remembered', {}],
+		['version 2, remembered', { dropRepeatedDeliveries: true, catchUp: true }],
+	])('%s: Agency CRM has its 200 before the record is read, whatever the API then does', async (_case, parameters) => {
+		let answeredBeforeRead: unknown;
+		const { webhook } = world.deliveryContext(customerUpdate(5), {
+			parameters: { fetchFullRecord: true, ...parameters },
+		});
+		const response = webhook.getResponseObject() as unknown as { statusCode: number; headersSent?: boolean };
+		Object.assign(webhook.helpers, {
+			httpRequestWithAuthentication: async () => {
+				answeredBeforeRead = response.headersSent && response.statusCode;
+				return status(403, {}, { error: { code: 'FORBIDDEN', message: 'Missing right' } });
 			},
 		});
-		expect(down.fake.logs[0].message).toMatch(
-			/^Agency CRM Trigger: CUSTOMER_UPDATE customer 5 not taken: Could not fetch customer 5 .* Answered 503, so that Agency CRM sends it again\.$/,
-		);
+		await new AgencyCrmTrigger().webhook.call(webhook).catch(() => undefined);
+		expect(answeredBeforeRead).toBe(200);
 	});
 });
 
