@@ -102,6 +102,8 @@ export interface FakeContextOptions {
 	webhookName?: string;
 	/** How n8n activates (`activate`, `init` at its start, `update`…): hook contexts. */
 	activationMode?: string;
+	/** Execute contexts: what `$(node).first().json` gives, by node name (n8n's workflow data proxy). */
+	firstItems?: Record<string, IDataObject>;
 	/** Execute contexts: the nodes before this one, with their parameters (n8n's getParentNodes). */
 	parentNodes?: Array<{ name: string; type: string; typeVersion: number; parameters?: IDataObject }>;
 	/** n8n's plain `httpRequest` helper (the catch-up's replays): records its calls when left out. */
@@ -248,6 +250,13 @@ export function fakeContext(options: FakeContextOptions = {}) {
 		getTimezone: () => options.timezone ?? 'Europe/Paris',
 		continueOnFail: () => options.continueOnFail ?? false,
 		getParentNodes: () => options.parentNodes ?? [],
+		getWorkflowDataProxy: () => ({
+			$: (name: string) => {
+				const json = options.firstItems?.[name];
+				if (!json) throw new Error(`No node called "${name}" ran`);
+				return { first: () => ({ json }) };
+			},
+		}),
 		sendResponse: async (answer: unknown) => {
 			sentResponses.push(answer);
 		},

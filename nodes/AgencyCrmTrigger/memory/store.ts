@@ -133,13 +133,15 @@ export interface OwedDelivery {
 export interface Progress {
 	/** Every change made before this time (ms, n8n's clock) was taken, but the owed deliveries. Undefined: never followed. */
 	watermark?: number;
+	/** Since when the trigger follows (its first activation, or the replay turned on again): nothing before is owed. */
+	followedFrom?: number;
 	/** A replay of the changes from the watermark to `until` (ms) not yet complete: until it is, the watermark waits. */
 	replaying?: { until: number; attempts: number };
 	owed: OwedDelivery[];
 }
 
 /** The window a replay looks in: the changes made from `since` to `until` (ms), and how many replays it had. */
-export type ReplayWindow = { since: number } & NonNullable<Progress['replaying']>;
+export type ReplayWindow = { since: number; followedFrom?: number } & NonNullable<Progress['replaying']>;
 
 /** The deliveries owed that are kept: beyond, the oldest are left to the window. */
 export const OWED_DELIVERIES = 200;
@@ -163,6 +165,7 @@ export function progressOf(staticData: IDataObject): Progress {
 	const until = finiteNumber(replaying.until);
 	return {
 		watermark: finiteNumber(stored.watermark),
+		followedFrom: finiteNumber(stored.followedFrom),
 		replaying: until === undefined ? undefined : { until, attempts: finiteNumber(replaying.attempts) ?? 1 },
 		owed: owedOf(stored.owed),
 	};
@@ -186,7 +189,8 @@ function opened(
 	until: number,
 ): { progress: Progress; window: ReplayWindow } {
 	const replaying = { until, attempts: (progress.replaying?.attempts ?? 0) + 1 };
-	return { progress: { ...progress, replaying }, window: { since: progress.watermark, ...replaying } };
+	const window = { since: progress.watermark, followedFrom: progress.followedFrom, ...replaying };
+	return { progress: { ...progress, replaying }, window };
 }
 
 /**
@@ -200,7 +204,8 @@ export function activated(
 ): { progress: Progress; window?: ReplayWindow; dropped: OwedDelivery[] } {
 	const { watermark } = progress;
 	if (!enabled || watermark === undefined) {
-		return { progress: { watermark: now, owed: enabled ? progress.owed : [] }, dropped: enabled ? [] : progress.owed };
+		const owed = enabled ? progress.owed : [];
+		return { progress: { watermark: now, followedFrom: now, owed }, dropped: enabled ? [] : progress.owed };
 	}
 	return { ...opened({ ...progress, watermark }, now), dropped: [] };
 }

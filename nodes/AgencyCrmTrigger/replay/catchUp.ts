@@ -69,9 +69,12 @@ async function sendToWebhook(context: ReplayContext, target: ReplayTarget, body:
 const isoOf = (ms: number) => new Date(ms).toISOString();
 const named = (changes: Missed[]) => changes.map((change) => `${change.event} ${change.id}`).join(', ');
 
-/** The window's changes, found by the searches for the events chosen (from its start less the margin); what could not be looked for, said. */
+/**
+ * The window's changes, found by the searches for the events chosen, from its start less the
+ * margin (never before the trigger followed); what could not be looked for, said.
+ */
 async function windowChanges(context: ReplayContext, window: ReplayWindow, events: string[]) {
-	const since = window.since - MARGIN_MS;
+	const since = Math.max(window.since - MARGIN_MS, window.followedFrom ?? -Infinity);
 	const found: Missed[] = [];
 	const said: string[] = [];
 	let complete = true;

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { AgencyCrmTrigger } from '../../../nodes/AgencyCrmTrigger/AgencyCrmTrigger.node';
+import { ANSWER_BUDGET_MS } from '../../../nodes/AgencyCrmTrigger/receive';
 import { status } from '../../support/fakeN8n';
 import { PRODUCTION_URL, SECRET, TriggerWorld, customerUpdate, record, started } from '../../support/triggerWorld';
 
@@ -311,6 +312,32 @@ describe('a record the API refuses or no longer has', () => {
 
 describe('answered first', () => {
 	beforeEach(() => world.activatedBefore());
+
+	test('From the Workflow: the workflow has until the budget; then the trigger answers 200 in its place, and later answers change nothing', async () => {
+		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+		try {
+			const { webhook, response } = world.deliveryContext(customerUpdate(5), {
+				parameters: { answer: 'workflow' },
+				webhookName: 'setup',
+			});
+			const result = await new AgencyCrmTrigger().webhook.call(webhook);
+			// n8n is left the answer: no noWebhookResponse, and the item says by when.
+			expect(result).toEqual({
+				workflowData: [[{ json: expect.objectContaining({ answer_by: expect.any(String) }) }]],
+			});
+			const item = result.workflowData![0][0].json;
+			expect(Date.parse(item.answer_by as string) - Date.parse(item.received_at as string)).toBe(ANSWER_BUDGET_MS);
+			expect(response).toEqual({});
+			await jest.advanceTimersByTimeAsync(ANSWER_BUDGET_MS);
+			expect(response).toEqual({ statusCode: 200, body: { received: true, answered_by: 'trigger' } });
+			// The Answer node, or the execution's end, comes too late: n8n's own answer is a no-op, not an error.
+			const late = webhook.getResponseObject();
+			expect(() => late.status(422).json({ reason: 'late' })).not.toThrow();
+			expect(response).toEqual({ statusCode: 200, body: { received: true, answered_by: 'trigger' } });
+		} finally {
+			jest.useRealTimers();
+		}
+	});
 
 	test.each([
 		['version 1, nothing remembered', {}],

@@ -176,7 +176,7 @@ test('the first activation ever follows from now and replays nothing', async () 
 	world.stored.data = {};
 	const before = Date.now();
 	await activate([], {}, []);
-	expect(progress()).toEqual({ watermark: expect.any(Number), owed: [] });
+	expect(progress()).toEqual({ watermark: expect.any(Number), followedFrom: progress().watermark, owed: [] });
 	expect(progress().watermark as number).toBeGreaterThanOrEqual(before);
 	await new Promise((resolve) => setTimeout(resolve, 2500));
 	expect(world.selfDeliveries).toEqual([]);

@@ -46,23 +46,24 @@ describe('one transition at a time', () => {
 
 	test('the first activation follows from now and replays nothing; with the replay off, the owed are dropped', () => {
 		expect(activated({ owed: [] }, { now: NOW, enabled: true })).toEqual({
-			progress: { watermark: NOW, owed: [] },
+			progress: { watermark: NOW, followedFrom: NOW, owed: [] },
 			dropped: [],
 		});
 		const owed = [delivery(5, NOW - HOUR)];
 		expect(activated({ watermark: NOW - HOUR, owed }, { now: NOW, enabled: false })).toEqual({
-			progress: { watermark: NOW, owed: [] },
+			progress: { watermark: NOW, followedFrom: NOW, owed: [] },
 			dropped: owed,
 		});
 	});
 
 	test('every later activation replays from the watermark to now, whether the hook existed, was suspended or is new', () => {
 		const { progress, window } = activated({ watermark: NOW - HOUR, owed: [] }, { now: NOW, enabled: true });
-		expect(window).toEqual({ since: NOW - HOUR, until: NOW, attempts: 1 });
+		expect(window).toEqual({ since: NOW - HOUR, followedFrom: undefined, until: NOW, attempts: 1 });
 		expect(progress.replaying).toEqual({ until: NOW, attempts: 1 });
 		// A replay not completed: the next activation looks from the same watermark, one attempt more.
 		expect(activated(progress, { now: NOW + HOUR, enabled: true }).window).toEqual({
 			since: NOW - HOUR,
+			followedFrom: undefined,
 			until: NOW + HOUR,
 			attempts: 2,
 		});
