@@ -30,7 +30,9 @@ export class AgencyCrmTrigger implements INodeType {
 		version: [1, 1.1, 2],
 		defaultVersion: 2,
 		subtitle: eventsSubtitle(),
-		description: 'Starts the workflow when a contact or a property is created, updated or deleted in Agency CRM',
+		// n8n's nodes panel shows the trigger's description for the app's one entry (action node and trigger).
+		description:
+			'Start a workflow when a contact or a property is created, updated or deleted in Agency CRM, and read or write its contacts, properties, leads, transactions, users and events',
 		defaults: { name: 'Agency CRM Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
 import type { N8nInstance, N8nProcess } from '../../tools/n8n/launcher';
-import { importJson, publicApi, restClient, startServer } from '../../tools/n8n/launcher';
+import { importJson, publicApi, startServer } from '../../tools/n8n/launcher';
 import { chainedWorkflow, sandboxCredential, triggerNode } from '../../tools/n8n/workflows';
 import { testContext } from '../support/real-n8n/context';
 import type { Execution, PublicApi } from '../support/real-n8n/executions';
 import { executionsOf, finished, nodeOutput, setActive } from '../support/real-n8n/executions';
+import { ageTriggerMemory } from '../support/real-n8n/staticData';
 import { admin, contactCreatedInCrm, hooksOf } from '../support/sandbox/admin';
 import { waitFor } from '../support/waitFor';
 
@@ -223,22 +224,10 @@ test('(d) an identical delivery after a timely 200: a repeat within the horizon,
 	expect((await identical()).status).toBe(200);
 	await new Promise((resolve) => setTimeout(resolve, 3000));
 	expect(await executionsOf(api, HORIZON.id)).toHaveLength(1);
-	// Sixteen minutes pass: the memory's entry made older (n8n's clock cannot move), n8n restarted so that no process remembers it.
-	const rest = await restClient(server);
-	const { data } = await rest<{ staticData: Record<string, Record<string, unknown>>; versionId: string }>(
-		'GET',
-		`/workflows/${HORIZON.id}`,
-	);
-	const node = data.staticData[`node:${TRIGGER}`];
-	node.memory = String(node.memory).replace(
-		/ (\w+)$/gm,
-		(_, at: string) => ` ${(parseInt(at, 36) - 16 * 60_000).toString(36)}`,
-	);
-	expect(
-		(await rest('PATCH', `/workflows/${HORIZON.id}`, { staticData: data.staticData, versionId: data.versionId }))
-			.status,
-	).toBe(200);
+	// Sixteen minutes pass: n8n's clock cannot move, so n8n stops and the memory is written 16 minutes older (no process
+	// remembers it after the start).
 	await server.stop();
+	ageTriggerMemory(instance, HORIZON.id, TRIGGER, 16 * 60_000);
 	await start();
 	await waitFor('the hook', async () => ((await hookOf(HORIZON))?.status === 'active' ? true : undefined));
 	expect((await identical()).status).toBe(200);

@@ -222,7 +222,7 @@ describe('a record the API refuses or no longer has', () => {
 	beforeEach(() => world.activatedBefore());
 	const notFound = status(404, {}, { error: { code: 'NOT_FOUND', message: 'No such customer' } });
 
-	test('gone (404) by default: answered by n8n, one execution whose item says the record is gone, and no error', async () => {
+	test('gone (404) by default: answered 200, one execution whose item says the record is gone, and no error', async () => {
 		const { fake, items } = await world.deliver(customerUpdate(99), {
 			answers: [notFound],
 			parameters: { fetchFullRecord: true },
