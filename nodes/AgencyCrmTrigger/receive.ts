@@ -111,12 +111,12 @@ export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebh
 		delivery.replay || subject.eventType === undefined || subject.resourceId === undefined
 			? undefined
 			: { event: subject.eventType, id: subject.resourceId, at: now };
-	const memory = remembers(settings, delivery) ? TriggerMemory.of(context, { url, secret, now, owed }) : undefined;
+	const key = keyOf(delivery);
+	const memory = remembers(settings, delivery) ? TriggerMemory.of(context, { url, secret, now, owed, key }) : undefined;
 	const relations = recordNeeded(settings, delivery);
 	const fetched: Fetched = relations
 		? await fetchRecord(context, delivery.subject as IdentifiedSubject, relations)
 		: { kind: 'notFetched' };
-	const key = keyOf(delivery);
 	const remembered = memory && key ? await memory.lastTaken(key) : undefined;
 	const decision = decide(settings, remembered, delivery, fetched, Date.now());
 	const settle = memory?.settled(decision, delivery.replay);

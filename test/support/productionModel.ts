@@ -27,7 +27,10 @@ import type { TriggerSettings } from '../../nodes/AgencyCrmTrigger/settings';
 export type Answer = 'ok' | 'late' | 'down';
 export type Step =
 	| { op: 'crm'; kind: 'create' | 'touch' | 'change' | 'unseen' | 'remove'; id: number }
-	| { op: 'deliver'; pick: number; process: number; answer: Answer }
+	/** `readFails`: the record's read fails past its patience (5xx, 429s) when this delivery is handled. */
+	| { op: 'deliver'; pick: number; process: number; answer: Answer; readFails?: boolean }
+	/** The trigger replays the deliveries whose read failed (a minute later, or at an activation). */
+	| { op: 'replayOwed'; process: number }
 	/** The replay sends a record's current state (catch_up: true), as an update, or a creation when only those are chosen. */
 	| { op: 'replay'; id: number; process: number; answer: 'ok' | 'fail' }
 	| { op: 'journal'; process: number }
@@ -86,6 +89,10 @@ export class ProductionModel {
 	readonly journals: Array<{ step: number; process: number; at: number }> = [];
 	readonly staleWrites: Array<{ step: number; revertedTo: number }> = [];
 	suspended = false;
+	/** Deliveries answered whose record could not be read: owed until a replay takes them. */
+	readonly owed: Change[] = [];
+	/** Each owed delivery a replay took (started, or found taken), with that replay's handling. */
+	readonly replayedOwed = new Map<Change, Handling>();
 	private readonly records = new Map<number, ProductRecord>();
 	private readonly queue: Array<{ change: Change; attempt: number; dueAt: number }> = [];
 	/** Each process's own memory of the workflow. */
@@ -110,7 +117,8 @@ export class ProductionModel {
 
 	private async apply(step: Step): Promise<void> {
 		if (step.op === 'crm') this.change(step.kind, step.id);
-		else if (step.op === 'deliver') await this.deliver(step.pick, step.process, step.answer);
+		else if (step.op === 'deliver') await this.deliver(step.pick, step.process, step.answer, step.readFails);
+		else if (step.op === 'replayOwed') await this.replayOwed(step.process);
 		else if (step.op === 'replay') await this.replay(step.id, step.process, step.answer);
 		else if (step.op === 'journal') this.journal(step.process);
 		else if (step.op === 'wait') this.now += step.minutes * 60_000;
@@ -152,18 +160,29 @@ export class ProductionModel {
 		return { kind: 'found', record };
 	}
 
-	private async deliver(pick: number, process: number, answer: Answer): Promise<void> {
+	private async deliver(pick: number, process: number, answer: Answer, readFails = false): Promise<void> {
 		const due = this.queue.filter((entry) => entry.dueAt <= this.now);
 		if (this.suspended || !due.length) return;
 		const entry = due[pick % due.length];
 		this.queue.splice(this.queue.indexOf(entry), 1);
 		const { change, attempt } = entry;
 		const acknowledged = answer === 'ok';
-		if (answer !== 'down') await this.handle(change, attempt, process, { replay: false, acknowledged });
+		if (answer !== 'down') await this.handle(change, attempt, process, { replay: false, acknowledged, readFails });
 		if (acknowledged) return;
 		const delay = RETRY_DELAYS_MS[attempt - 1];
 		if (delay === undefined) this.suspended = true;
 		else this.queue.push({ change, attempt: attempt + 1, dueAt: this.now + delay });
+	}
+
+	/** Each owed delivery replayed by its event and id: its record's current state. */
+	private async replayOwed(process: number): Promise<void> {
+		for (const change of this.owed.splice(0)) {
+			const current = this.records.get(change.id);
+			const now = { ...change, version: current?.version ?? change.version, at: this.now };
+			const handling = await this.handle(now, 1, process, { replay: true, acknowledged: false });
+			if (handling.decision.action === 'owe') this.owed.push(change);
+			else this.replayedOwed.set(change, handling);
+		}
 	}
 
 	private async replay(id: number, process: number, answer: 'ok' | 'fail'): Promise<void> {
@@ -179,8 +198,13 @@ export class ProductionModel {
 		change: Change,
 		attempt: number,
 		process: number,
-		{ replay, acknowledged, stored = true }: { replay: boolean; acknowledged: boolean; stored?: boolean },
-	) {
+		{
+			replay,
+			acknowledged,
+			stored = true,
+			readFails = false,
+		}: { replay: boolean; acknowledged: boolean; stored?: boolean; readFails?: boolean },
+	): Promise<Handling> {
 		const delivery: Delivery = {
 			notification: { event_type: change.event, resource_id: change.id, ...(replay ? { catch_up: true } : {}) },
 			subject: { eventType: change.event, resourceType: 'product', resourceId: change.id },
@@ -188,13 +212,19 @@ export class ProductionModel {
 			replay,
 			test: false,
 		};
-		const fetched: Fetched = recordNeeded(this.settings, delivery) ? this.read(change.id) : { kind: 'notFetched' };
+		const unavailable = { kind: 'unavailable' as const, message: 'Could not fetch', error: new Error('5xx') as never };
+		const fetched: Fetched = !recordNeeded(this.settings, delivery)
+			? { kind: 'notFetched' }
+			: readFails
+				? unavailable
+				: this.read(change.id);
 		// n8n loads the static data for each delivery: a copy of what the database holds.
 		const memory = new TriggerMemory(structuredClone(this.db), this.scopes[process], () => {}, { now: this.now });
 		const remembered = await memory.lastTaken(keyOf(delivery)!);
 		const decision = decide(this.settings, remembered, delivery, fetched, this.now);
 		memory.settled(decision, replay).settle(stored ? 200 : 500);
 		const taken = (decision.action === 'start' && stored) || (decision.action === 'drop' && !!decision.note);
+		if (decision.action === 'owe' && !replay) this.owed.push(change);
 		const current = this.records.get(change.id)!;
 		const read =
 			fetched.kind === 'found'
@@ -202,7 +232,7 @@ export class ProductionModel {
 				: fetched.kind === 'gone'
 					? 'gone'
 					: 'not read';
-		this.handled.push({
+		const handling: Handling = {
 			step: this.step,
 			at: this.now,
 			process,
@@ -214,7 +244,9 @@ export class ProductionModel {
 			decision,
 			taken,
 			acknowledged,
-		});
+		};
+		this.handled.push(handling);
+		return handling;
 	}
 
 	/** A journal of the process (scope.ts), taken by whichever process: written into the database. */

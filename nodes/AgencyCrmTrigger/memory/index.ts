@@ -89,17 +89,28 @@ export class TriggerMemory {
 	 * `scope`: until it is settled, the watermark waits for it, and a journal (`write`) writes it
 	 * owed, so that n8n stopping meanwhile leaves it to be replayed.
 	 */
+	private decided: () => void = () => {};
+
+	/**
+	 * A delivery of the record `key` that came at `now`, read against `staticData` (as n8n loaded it)
+	 * and this process's `scope`: until it is settled, the watermark waits for it, and a journal
+	 * (`write`) writes it owed, so that n8n stopping meanwhile leaves it to be replayed.
+	 */
 	constructor(
 		private readonly staticData: IDataObject,
 		private readonly scope: ScopeMemory,
 		private readonly write: () => void,
-		{ now, owed }: { now: number; owed?: OwedDelivery },
+		{ now, owed, key }: { now: number; owed?: OwedDelivery; key?: string },
 	) {
-		scope.underWay.set(this.arrival, { at: now, delivery: owed, written: false });
+		const decided = new Promise<void>((resolve) => (this.decided = resolve));
+		scope.underWay.set(this.arrival, { at: now, delivery: owed, written: false, key, decided });
 	}
 
 	/** The memory of a delivery to `url`, with the secret it carried: the journals go there, with it. */
-	static of(context: IWebhookFunctions, target: { url: string; secret: string; now: number; owed?: OwedDelivery }) {
+	static of(
+		context: IWebhookFunctions,
+		target: { url: string; secret: string; now: number; owed?: OwedDelivery; key?: string },
+	) {
 		const scope = scopeMemory(context);
 		const write = journalWriter(context, target.url, target.secret);
 		const memory = new TriggerMemory(
@@ -116,11 +127,16 @@ export class TriggerMemory {
 
 	/**
 	 * The state the workflow last took for the record: the later of what the static data holds and
-	 * what this process took (the events of both, when the state is the same). A replay's state still waiting for n8n to store its execution is
+	 * what this process took (the events of both, when the state is the same), once any delivery of
+	 * the record that came before in this process is decided (up to PENDING_WAIT_MS). A replay's state still waiting for n8n to store its execution is
 	 * waited for (up to PENDING_WAIT_MS; still unanswered then, it stands); one n8n failed to store
 	 * does not count.
 	 */
 	async lastTaken(key: string): Promise<Seen | undefined> {
+		// A delivery of the same record that came first in this process (a retry of one still read) is decided first.
+		const before = [...this.scope.underWay].slice(0, [...this.scope.underWay.keys()].indexOf(this.arrival));
+		const earlier = before.flatMap(([, entry]) => (entry.key === key && entry.decided ? [entry.decided] : []));
+		if (earlier.length) await Promise.race([Promise.all(earlier), sleep(PENDING_WAIT_MS)]);
 		const stored = storedSeen(storedText(this.staticData), key);
 		const taking = this.scope.takings.get(key);
 		if (!taking) return stored;
@@ -136,6 +152,7 @@ export class TriggerMemory {
 	 */
 	settled(decision: Decision, replay: boolean): Settle {
 		this.scope.done(this.arrival, decision.action !== 'owe');
+		this.decided();
 		if (decision.action === 'drop') this.scope.dropped[decision.reason]++;
 		const taken = decision.action === 'start' ? decision.take : decision.action === 'drop' ? decision.note : undefined;
 		if (!taken) {

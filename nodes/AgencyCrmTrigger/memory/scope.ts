@@ -49,6 +49,9 @@ interface UnderWay {
 	at: number;
 	delivery?: OwedDelivery;
 	written: boolean;
+	/** The record's memory key, and when its decision is made. */
+	key?: string;
+	decided?: Promise<void>;
 }
 
 export class ScopeMemory {

@@ -77,8 +77,11 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 			pick: fc.nat(20),
 			process,
 			answer: fc.constantFrom('ok' as const, 'ok' as const, 'ok' as const, 'late' as const, 'down' as const),
+			// A slow, 5xx or throttled read past its patience: answered 200 all the same.
+			readFails: fc.constantFrom(false, false, false, false, true),
 		}),
 	},
+	{ weight: 1, arbitrary: fc.record({ op: fc.constant('replayOwed' as const), process }) },
 	// Production's retries come 10 s, 1 min and 5 min after; the horizon is 15 min.
 	{ weight: 3, arbitrary: fc.record({ op: fc.constant('wait' as const), minutes: fc.constantFrom(1, 5, 16, 16) }) },
 	{ weight: 3, arbitrary: fc.record({ op: fc.constant('journal' as const), process }) },
@@ -110,14 +113,20 @@ const keyOf = (handling: Handling) => KEY(handling.change.id);
 const started = (model: ProductionModel) =>
 	model.handled.filter((handling) => handling.decision.action === 'start' && handling.taken);
 
-/** Invariant 1: the cause of every drop and ignore, found in what n8n really stored. */
+const remembersAny = (settings: TriggerSettings) => settings.dropRepeats || settings.skipUnchanged;
+
+/** Invariant 1: the cause of every drop and ignore (and owe), found in what n8n really stored. */
 function dropsWithoutCause(settings: TriggerSettings, model: ProductionModel): Handling[] {
-	const took = (handling: Handling) => model.handled.filter((other) => other.taken && other.step < handling.step);
+	// Handled before it (a replay step handles several, one after another).
+	const took = (handling: Handling) =>
+		model.handled.slice(0, model.handled.indexOf(handling)).filter((other) => other.taken);
 	const recent = (other: Handling, handling: Handling) => handling.at - other.at < REPEAT_HORIZON_MS;
 	return model.handled.filter((handling) => {
 		const { decision } = handling;
 		if (decision.action === 'ignore') return settings.events.includes(handling.change.event);
-		if (decision.action === 'owe' || decision.action === 'refuse') return true;
+		// A read that failed: owed (memory) or the execution fails naming it (no memory); nothing else.
+		if (decision.action === 'owe') return !(handling.read === 'not read' && remembersAny(settings));
+		if (decision.action === 'refuse') return remembersAny(settings);
 		if (decision.action !== 'drop') return false;
 		if (decision.reason === 'gone') return !settings.skipGone || handling.read !== 'gone';
 		if (decision.reason === 'unchanged') {
@@ -169,6 +178,10 @@ function lostChanges(settings: TriggerSettings, model: ProductionModel): Handlin
 			!(handling.decision.action === 'drop' && handling.decision.reason !== 'repeat') &&
 			!(handling.decision.action === 'drop' && notedUnchanged(handling)) &&
 			!repeatWithinHorizon(handling) &&
+			// Owed, or replayed (its replay judged by invariant 1), or failed naming the record: ahead, taken, or said.
+			!(handling.decision.action === 'owe' && model.owed.includes(handling.change)) &&
+			!(handling.decision.action === 'owe' && model.replayedOwed.has(handling.change)) &&
+			handling.decision.action !== 'refuse' &&
 			!executions.some((execution) => covers(execution, handling)),
 	);
 }
@@ -237,10 +250,19 @@ async function broken(settings: TriggerSettings, steps: Step[]) {
 let generatedRuns = 0;
 
 /** What the generated runs reached, so that an invariant is not kept only by paths never taken. */
-const reached = { 'live repeats dropped': 0, 'repeats past the horizon started': 0, 'replays dropped': 0, retries: 0 };
+const reached = {
+	'live repeats dropped': 0,
+	'repeats past the horizon started': 0,
+	'replays dropped': 0,
+	retries: 0,
+	'reads failed, owed': 0,
+	'owed replayed': 0,
+};
 
 function countReached(model: ProductionModel): void {
+	reached['owed replayed'] += model.replayedOwed.size;
 	for (const handling of model.handled) {
+		if (handling.decision.action === 'owe') reached['reads failed, owed']++;
 		const { decision } = handling;
 		if (handling.attempt > 1) reached.retries++;
 		if (decision.action === 'drop' && decision.reason === 'repeat') {

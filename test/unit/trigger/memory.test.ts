@@ -122,6 +122,21 @@ describe('Drop Repeated Deliveries', () => {
 		]);
 	});
 
+	test('a retry that comes while the first delivery is still reading its record waits for its decision: a repeat', async () => {
+		const first = world.deliveryContext(customerUpdate(5), { parameters: drop });
+		Object.assign(first.webhook.helpers, {
+			httpRequestWithAuthentication: async () => {
+				await new Promise((resolve) => setTimeout(resolve, 200));
+				return contact();
+			},
+		});
+		const firstRun = new AgencyCrmTrigger().webhook.call(first.webhook);
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		const retry = world.deliver(customerUpdate(5), { parameters: drop, answers: [contact()] });
+		expect(started(await firstRun)).toHaveLength(1);
+		expect((await retry).items).toEqual([]);
+	});
+
 	/** A replay the trigger sent itself: answered by n8n once it has stored the execution. */
 	const replayOf = (id: number) => ({ ...customerUpdate(id), catch_up: true });
 
