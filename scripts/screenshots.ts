@@ -22,6 +22,7 @@ import {
 	propertyFormsWorkflow,
 } from '../tools/n8n/editor';
 import { readExamples } from '../tools/n8n/examples';
+import type { N8nProcess } from '../tools/n8n/launcher';
 import { ROOT, createInstance, importJson, publicApi, startServer } from '../tools/n8n/launcher';
 import { crmNode, linearWorkflow, sandboxCredential } from '../tools/n8n/workflows';
 import { waitFor } from '../test/support/waitFor';
@@ -82,6 +83,7 @@ async function main() {
 			return hooks.data.some((hook) => hook.status === 'active');
 		});
 		await consoleScreenshots(editor.page, sandbox.consoleUrl);
+		await publishedAgainScreenshot(editor, server, sandbox.origin, leadRouting.id);
 	} finally {
 		await editor.close();
 		await server.stop();
@@ -150,6 +152,37 @@ async function propertyScreenshots(editor: Editor, propertiesId: string) {
 	);
 	await editor.page.keyboard.press('Escape');
 	await shootNode(editor, propertiesId, 'Get Property', 'editor-property-simplified', () => executeNodeToJson(editor));
+}
+
+/**
+ * What a user sees after publishing a workflow again (Unpublish, then Publish: the way back from a
+ * suspension Agency CRM does not show): the trigger's notice, and the one webhook URL it delivers to.
+ */
+async function publishedAgainScreenshot(editor: Editor, server: N8nProcess, origin: string, workflowId: string) {
+	const api = await publicApi(server);
+	for (const step of ['deactivate', 'activate']) {
+		const { status } = await api('POST', `/workflows/${workflowId}/${step}`);
+		if (status !== 200) throw new Error(`Could not ${step} ${workflowId}: HTTP ${status}`);
+	}
+	await waitFor('the trigger registering its webhook again', async () => {
+		const hooks = (await (await fetch(`${origin}/_admin/hooks`)).json()) as { data: Array<{ status: string }> };
+		return hooks.data.some((hook) => hook.status === 'active');
+	});
+	await openWorkflow(editor, workflowId);
+	await openNode(editor, 'New Contact');
+	// The node's webhook URLs fold open on a click of their heading, as a user opens them.
+	await editor.page
+		.getByText('Webhook URLs')
+		.first()
+		.click()
+		.catch(() => undefined);
+	await editor.page
+		.getByText('Production URL')
+		.first()
+		.click()
+		.catch(() => undefined);
+	await editor.page.waitForTimeout(1000);
+	await shoot(editor.page, 'trigger-published-again');
 }
 
 /** The console as a user sees it after receiving a website lead: the contacts, then the webhooks and their deliveries. */
