@@ -35,8 +35,9 @@ function answer(response: Response, status: number, body: IDataObject): IWebhook
 
 /** A delivery refused before anything else: said in n8n's log, answered, nothing started. */
 function refuse(context: IWebhookFunctions, status: number, error: string): IWebhookResponseData {
+	const workflow = context.getWorkflow();
 	context.logger.warn(
-		`Agency CRM Trigger: a delivery to ${context.getWorkflow().name ?? ''} refused (${status}): ${error}.`,
+		`Agency CRM Trigger: a delivery to workflow "${workflow.name ?? workflow.id}" refused (${status}): ${error}.`,
 	);
 	return answer(context.getResponseObject(), status, { error });
 }
@@ -85,7 +86,7 @@ function acknowledge(context: IWebhookFunctions, settings: TriggerSettings): voi
  * record read when deciding needs it, with the action node's patience, the decision
  * (decision.ts), then what it says. A journal of the memory is written, and what falls due to
  * replay then, replayed in the background. Nothing here writes the static data: the memory writes
- * through journals (memory/journal.ts).
+ * through journals (memory/scope.ts).
  */
 export async function receiveDelivery(context: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const settings = readSettings(context);

@@ -362,7 +362,7 @@ describe('answered first', () => {
 describe('ids no request can address', () => {
 	beforeEach(() => world.activatedBefore());
 
-	// Found by the generator (memoryStore.test.ts): a lone UTF-16 half made the memory key throw
+	// Found by the generator (memory/store.test.ts): a lone UTF-16 half made the memory key throw
 	// (encodeURIComponent), so the delivery failed in n8n ("Workflow could not be started", a 500),
 	// and Agency CRM's retries would have ended in a suspension.
 	test.each([

@@ -18,8 +18,8 @@ import {
 } from '../../support/triggerWorld';
 
 /**
- * Drop Repeated Deliveries and Skip Unchanged Records through the node (deliveryMemory.ts, and the
- * journals that write it: journal.ts): production sends no delivery id, so a repeat is the same
+ * Drop Repeated Deliveries and Skip Unchanged Records through the node (memory/index.ts, and the
+ * journals that write it: memory/scope.ts): production sends no delivery id, so a repeat is the same
  * event on a record in the same state, and the memory must hold across n8n processes and restarts.
  */
 let world: TriggerWorld;
