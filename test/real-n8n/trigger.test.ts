@@ -499,7 +499,8 @@ describe('on production’s delivery contract (issue 28)', () => {
 		expect(replayed.every((item) => item.caught_up === true && item.event_type === 'CUSTOMER_CREATE')).toBe(true);
 		expect(server.log()).toMatch(/Agency CRM Trigger: registered webhook \d+ of workflow "[^"]+" for CUSTOMER_CREATE/);
 		// Said once the replay wrote that it replayed all of it, a moment after the executions.
-		const said = /Agency CRM Trigger: replay of workflow "[^"]+" \(the workflow was (activated|published or updated)\)/g;
+		const said =
+			/Agency CRM Trigger: replay of workflow "[^"]+" \(the workflow was (activated|published or updated)\)/g;
 		await waitFor('the replay said', () => server.log().match(said));
 		expect(server.log().match(said)).toHaveLength(1);
 		await new Promise((resolve) => setTimeout(resolve, 3000));

@@ -29,6 +29,9 @@ export interface ReplayTarget {
 	events: string[];
 }
 
+/** How much earlier than the trigger's first activation a replay still looks. */
+const FOLLOWED_TOLERANCE_MS = 5000;
+
 /** How long a replay waits for n8n to serve the webhook it is activating (404 or no answer until then). */
 const SERVED_WITHIN_MS = 60_000;
 
@@ -71,10 +74,11 @@ const named = (changes: Missed[]) => changes.map((change) => `${change.event} ${
 
 /**
  * The window's changes, found by the searches for the events chosen, from its start less the
- * margin (never before the trigger followed); what could not be looked for, said.
+ * margin, but never before the trigger followed (less the CRM's timestamps in whole seconds, and a
+ * clock a few seconds off); what could not be looked for, said.
  */
 async function windowChanges(context: ReplayContext, window: ReplayWindow, events: string[]) {
-	const since = Math.max(window.since - MARGIN_MS, window.followedFrom ?? -Infinity);
+	const since = Math.max(window.since - MARGIN_MS, (window.followedFrom ?? -Infinity) - FOLLOWED_TOLERANCE_MS);
 	const found: Missed[] = [];
 	const said: string[] = [];
 	let complete = true;
