@@ -219,6 +219,8 @@ export function listCandidates(origin: string, credential: Credential, basic: Cr
 
 export const BURST_TRIGGER = 'Agency CRM Trigger (version 2, its defaults)';
 export const BURST_WEBHOOK = "n8n's Webhook node (answers on receipt, does nothing else)";
+export const BURST_CHARGEBEE =
+	"n8n's Chargebee Trigger (built in: constant description, no credential, no registration)";
 const LAZY = ', N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true';
 export const BURST_TRIGGER_LAZY = `${BURST_TRIGGER}${LAZY}`;
 export const BURST_WEBHOOK_LAZY = `${BURST_WEBHOOK}${LAZY}`;
@@ -234,9 +236,48 @@ export function triggerWorkflow(credential: Credential) {
 	]);
 }
 
-export const BASELINE_PATH = 'agency-crm-bench-burst-baseline';
+/**
+ * A one-node workflow of one of n8n's own triggers, which registers nothing: the bench registers its
+ * production URL as a hook in the sandbox, as a user would.
+ */
+export interface HookedWorkflow {
+	workflow: ReturnType<typeof chainedWorkflow>;
+	/** Its production webhook's path, after `/webhook/`. */
+	path: string;
+	/** The resource id its run's first item carries (production's deliveries carry no delivery id). */
+	resourceIdOf: (json: Record<string, unknown>) => unknown;
+}
+
+const BASELINE_PATH = 'agency-crm-bench-burst-baseline';
 
 /** n8n's own floor for the same burst: a Webhook node that answers at once and starts a one-node workflow. */
-export function baselineWebhookWorkflow() {
-	return chainedWorkflow('wfBenchBaseline1', [webhookNode(BASELINE_PATH)]);
+export function baselineWebhookWorkflow(): HookedWorkflow {
+	return {
+		workflow: chainedWorkflow('wfBenchBaseline1', [webhookNode(BASELINE_PATH)]),
+		path: BASELINE_PATH,
+		resourceIdOf: (json) => (json.body as { resource_id?: unknown } | undefined)?.resource_id,
+	};
+}
+
+/**
+ * n8n's floor for any trigger that is not its Webhook node: its Chargebee Trigger, whose description
+ * is constant, with no credential and nothing to register. It answers on receipt and starts the
+ * workflow when the body's `event_type` is one of its Events, `*` taking any (the sandbox sends
+ * CUSTOMER_UPDATE); its item is the body, `{event_type, resource_id}`.
+ */
+export function chargebeeWorkflow(): HookedWorkflow {
+	const webhookId = randomUUID();
+	const node: NodeSpec = {
+		name: 'Chargebee Trigger',
+		type: 'n8n-nodes-base.chargebeeTrigger',
+		typeVersion: 1,
+		webhookId,
+		parameters: { events: ['*'] },
+	};
+	return {
+		workflow: chainedWorkflow('wfBenchChargebee', [node]),
+		// The path of its webhook description, under the node's webhook id (n8n's URL for a trigger node).
+		path: `${webhookId}/webhook`,
+		resourceIdOf: (json) => json.resource_id,
+	};
 }

@@ -6,9 +6,9 @@
  * its HTTP client, JSON, the execution engine, the database, garbage collection, idle) and by
  * function (inclusive); for the creates, per item too.
  *   npm run bench:profile -- list-raw|list-simple|list-floor|list-http|creates|creates-http [runs]
- *   npm run bench:profile -- burst|burst-v1|burst-lazy|burst-webhook [bursts of 100]
+ *   npm run bench:profile -- burst|burst-v1|burst-lazy|burst-webhook|burst-chargebee [bursts of 100]
  * (the trigger, the trigger at version 1, the trigger with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, n8n's
- * Webhook node)
+ * Webhook node, n8n's Chargebee Trigger)
  * Figures only; never fails on time.
  */
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -24,10 +24,11 @@ import { summariseProfile } from './cpuProfile';
 import { freshCustomerIds } from './burstBenchmark';
 import { CREATES, createsRun } from './createsBenchmark';
 import { BURST } from './goals';
+import type { HookedWorkflow } from './n8nWorkflows';
 import {
-	BASELINE_PATH,
 	baselineWebhookWorkflow,
 	basicAuthCredential,
+	chargebeeWorkflow,
 	CREATE_DEFAULT,
 	CREATE_HTTP_UNBATCHED,
 	createCandidates,
@@ -54,6 +55,7 @@ const BURST_TARGETS: Record<string, string> = {
 	'burst-v1': 'trigger, version 1',
 	'burst-lazy': 'trigger, lazy isolates',
 	'burst-webhook': "n8n's Webhook node",
+	'burst-chargebee': "n8n's Chargebee Trigger",
 };
 
 const has = (part: string) => (url: string) => url.includes(part);
@@ -134,13 +136,21 @@ async function main(): Promise<void> {
 		...createCandidates(probe.origin, createCredential, basic),
 	];
 	const trigger = triggerWorkflow(credential);
-	const baseline = baselineWebhookWorkflow();
+	/** n8n's own triggers, by their BURST_TARGETS name: the bench registers their hooks. */
+	const hooked: Record<string, HookedWorkflow> = {
+		"n8n's Webhook node": baselineWebhookWorkflow(),
+		"n8n's Chargebee Trigger": chargebeeWorkflow(),
+	};
 	const burstTarget = BURST_TARGETS[target];
 	// A trigger of version 1 costs n8n a legacy expression per delivery (AgencyCrmTrigger.node.ts).
 	if (burstTarget === 'trigger, version 1') trigger.nodes[0].typeVersion = 1;
 	if (burstTarget === 'trigger, lazy isolates') instance.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE = 'true';
 	await importJson(instance, 'credentials', [credential, createCredential, basic]);
-	await importJson(instance, 'workflow', [...candidates.map((candidate) => candidate.workflow), trigger, baseline]);
+	await importJson(instance, 'workflow', [
+		...candidates.map((candidate) => candidate.workflow),
+		trigger,
+		...Object.values(hooked).map((own) => own.workflow),
+	]);
 	// The server alone is profiled, through a wrapper of its Node binary: Node 20 (n8n 1.x) refuses
 	// --cpu-prof in NODE_OPTIONS.
 	const profiledNode = path.join(instance.userFolder, 'node-cpu-prof');
@@ -160,11 +170,11 @@ async function main(): Promise<void> {
 		const toUs = () => Number(process.hrtime.bigint() / 1000n);
 		const monotonicMinusEpochUs = toUs() - Date.now() * 1000;
 		if (burstTarget) {
-			const webhook = burstTarget === "n8n's Webhook node";
-			await activate(api, webhook ? baseline.id : trigger.id);
+			const own = hooked[burstTarget];
+			await activate(api, own ? own.workflow.id : trigger.id);
 			const webhookId = trigger.nodes.find((node) => node.name === TRIGGER_NODE)!.webhookId;
-			const url = webhook ? `${server.url}/webhook/${BASELINE_PATH}` : `${server.url}/webhook/${webhookId}/webhook`;
-			if (webhook) await registerHook(sandbox.origin, url);
+			const url = `${server.url}/webhook/${own ? own.path : `${webhookId}/webhook`}`;
+			if (own) await registerHook(sandbox.origin, url);
 			const hookId = await hookIdFor(sandbox.origin, url);
 			const burst = async (count: number) => {
 				const answer = await admin<{ data: { latency_ms: Record<string, number> } }>(

@@ -8,8 +8,9 @@
  * - Return All of 20,000 customers (100 cursor pages of 200): this node (Output Raw and
  *   Simplified), the floor a node can reach on n8n's authenticated helper (bench/floor), the HTTP
  *   Request node with its pagination option plus Split Out, and a raw `fetch` loop;
- * - bursts of 100 signed deliveries at once to an active Agency CRM Trigger and to n8n's plain
- *   Webhook node (n8n's own floor), in one n8n process, with and without
+ * - bursts of 40 and of 100 signed deliveries at once to an active Agency CRM Trigger, to n8n's
+ *   plain Webhook node (n8n's own floor) and to n8n's Chargebee Trigger (its floor for any other
+ *   trigger), in one n8n process; on n8n 2.x the trigger and the Webhook node also with
  *   N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true (two n8n processes, side by side);
  * - the same bursts in queue mode against one webhook processor, and bursts of 200 against two
  *   (behind a round-robin load balancer), a worker running the executions.
@@ -18,7 +19,8 @@
  * the one-process bursts, and writes bench/results-n8n-1.123.json; scripts/bench.sh runs it first).
  * Never fails on time: only when a run goes wrong (an error, a workflow that did not run).
  * AGENCY_CRM_BENCH_ONLY=creates,list,burst,queue runs some of them (printed, files not written);
- * AGENCY_CRM_BENCH_ROUNDS sets the rounds (default 7; the creates take 5 at most, the bursts 3).
+ * AGENCY_CRM_BENCH_ROUNDS sets the rounds (default 7; the creates take 5 at most, the bursts 3);
+ * AGENCY_CRM_BENCH_BURST_SIZES=10 other sizes of the one-process bursts (a smoke run: files not written).
  */
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -42,13 +44,14 @@ import { sandboxCredential } from '../tools/n8n/workflows';
 import type { BurstTarget } from './burstBenchmark';
 import { burstBenchmark } from './burstBenchmark';
 import { createsBenchmark } from './createsBenchmark';
-import { BURST, goalsOf, QUEUE_BURST, ratiosOf, SMALL_BURST } from './goals';
+import { BURST, burstKey, goalsOf, QUEUE_BURST, ratiosOf, SMALL_BURST } from './goals';
 import { CUSTOMERS, listBenchmark } from './listBenchmark';
 import { startLoadBalancer } from '../test/support/queue-mode/loadBalancer';
 import type { Api } from './n8nBench';
 import { activate, DEMO_CLIENT, exchangeToken, hookIdFor, installFloorNode, registerHook } from './n8nBench';
+import type { HookedWorkflow } from './n8nWorkflows';
 import {
-	BASELINE_PATH,
+	BURST_CHARGEBEE,
 	BURST_TRIGGER,
 	BURST_TRIGGER_LAZY,
 	BURST_WEBHOOK,
@@ -56,11 +59,12 @@ import {
 	TRIGGER_NODE,
 	baselineWebhookWorkflow,
 	basicAuthCredential,
+	chargebeeWorkflow,
 	createCandidates,
 	listCandidates,
 	triggerWorkflow,
 } from './n8nWorkflows';
-import type { Benchmark, Machine } from './report';
+import type { Benchmark, Goal, Machine } from './report';
 import { machineLine, writeResults } from './report';
 import type { SandboxThread } from './sandboxThread';
 import { startSandboxThread } from './sandboxThread';
@@ -73,104 +77,139 @@ const EVERY_BENCHMARK = ['creates', 'list', 'burst', 'queue'];
 /** The bursts' file of the last run on n8n 1.123, which the 2.41 run's RESULTS.md shows. */
 const OTHER_N8N_BURSTS = path.join(ROOT, 'bench', 'results-n8n-1.123.json');
 
-/** A trigger workflow and a Webhook node workflow in one n8n, and the hooks the sandbox delivers to. */
-interface BurstPair {
-	trigger: ReturnType<typeof triggerWorkflow>;
-	baseline: ReturnType<typeof baselineWebhookWorkflow>;
-}
-
-function burstPair(credential: Credential): BurstPair {
-	return { trigger: triggerWorkflow(credential), baseline: baselineWebhookWorkflow() };
-}
-
 /**
- * The burst targets of an active pair: the trigger's hook (registered on activation) and one
- * registered here for the Webhook node, both at `webhookBase` (the n8n process, or the load balancer).
+ * The workflows of one n8n's bursts: the trigger's, and one-node workflows of n8n's own triggers by
+ * their candidate name (the Webhook node's, and where asked the Chargebee Trigger's).
  */
-async function burstTargets(
-	sandbox: SandboxThread,
-	api: Api,
-	pair: BurstPair,
-	webhookBase: string,
-): Promise<Record<'trigger' | 'webhook', BurstTarget>> {
-	const webhookId = pair.trigger.nodes.find((node) => node.name === TRIGGER_NODE)!.webhookId;
-	const baselineUrl = `${webhookBase}/webhook/${BASELINE_PATH}`;
-	await registerHook(sandbox.origin, baselineUrl);
+interface BurstWorkflows {
+	trigger: ReturnType<typeof triggerWorkflow>;
+	hooked: Record<string, HookedWorkflow>;
+}
+
+function burstWorkflows(credential: Credential, { chargebee }: { chargebee: boolean }): BurstWorkflows {
 	return {
-		trigger: {
-			api,
-			hookId: await hookIdFor(sandbox.origin, `${webhookBase}/webhook/${webhookId}/webhook`),
-			workflowId: pair.trigger.id,
-			resourceIdOf: (json) => json.resource_id,
-		},
-		webhook: {
-			api,
-			hookId: await hookIdFor(sandbox.origin, baselineUrl),
-			workflowId: pair.baseline.id,
-			resourceIdOf: (json) => (json.body as { resource_id?: unknown } | undefined)?.resource_id,
+		trigger: triggerWorkflow(credential),
+		hooked: {
+			[BURST_WEBHOOK]: baselineWebhookWorkflow(),
+			...(chargebee ? { [BURST_CHARGEBEE]: chargebeeWorkflow() } : {}),
 		},
 	};
 }
 
-/** An n8n process of its own for the bursts, its pair imported and activated. */
-async function burstServer(instance: N8nInstance, credential: Credential, pair: BurstPair) {
+const workflowsOf = ({ trigger, hooked }: BurstWorkflows) => [
+	trigger,
+	...Object.values(hooked).map((own) => own.workflow),
+];
+
+/**
+ * The burst targets of active workflows, by candidate name: the trigger's hook (registered on
+ * activation), and one registered here for each of n8n's own triggers, all at `webhookBase` (the n8n
+ * process, or the load balancer).
+ */
+async function burstTargets(
+	sandbox: SandboxThread,
+	api: Api,
+	workflows: BurstWorkflows,
+	webhookBase: string,
+): Promise<Record<string, BurstTarget>> {
+	const webhookId = workflows.trigger.nodes.find((node) => node.name === TRIGGER_NODE)!.webhookId;
+	const targets: Record<string, BurstTarget> = {
+		[BURST_TRIGGER]: {
+			api,
+			hookId: await hookIdFor(sandbox.origin, `${webhookBase}/webhook/${webhookId}/webhook`),
+			workflowId: workflows.trigger.id,
+			resourceIdOf: (json) => json.resource_id,
+		},
+	};
+	for (const [name, own] of Object.entries(workflows.hooked)) {
+		const url = `${webhookBase}/webhook/${own.path}`;
+		await registerHook(sandbox.origin, url);
+		targets[name] = {
+			api,
+			hookId: await hookIdFor(sandbox.origin, url),
+			workflowId: own.workflow.id,
+			resourceIdOf: own.resourceIdOf,
+		};
+	}
+	return targets;
+}
+
+/** An n8n process of its own for the bursts, its workflows imported and activated. */
+async function burstServer(instance: N8nInstance, credential: Credential, workflows: BurstWorkflows) {
 	await importJson(instance, 'credentials', [credential]);
-	await importJson(instance, 'workflow', [pair.trigger, pair.baseline]);
+	await importJson(instance, 'workflow', workflowsOf(workflows));
 	const server = await startServer(instance);
 	const api = await publicApi(server);
-	for (const workflow of [pair.trigger, pair.baseline]) await activate(api, workflow.id);
+	for (const workflow of workflowsOf(workflows)) await activate(api, workflow.id);
 	return { server, api };
 }
 
 const BURST_NOTE =
 	"The Webhook node's workflow is n8n's floor for the same burst: n8n's own webhook handling, nothing of this package. Like for like: both answer on receipt; the trigger then fetches the record (Fetch Full Record, its default) before n8n starts the execution.";
 
+const CHARGEBEE_NOTE =
+	"n8n's Chargebee Trigger (Events: `*`) is n8n's floor for any trigger that is not its Webhook node: built in, its description constant, no credential, nothing registered; it answers on receipt and starts the workflow with the body. n8n 2.x spares only its Webhook node an expression isolate per delivery, so any other trigger, the Chargebee Trigger included, pays for one.";
+
 /**
- * Bursts of 40 (a bulk import), then of 100, to one n8n process; on n8n 2.x also to a second one
- * with lazy isolates, rounds alternating.
+ * The one-process bursts, by their key in the results: 40 at once (a bulk import) and 100.
+ * AGENCY_CRM_BENCH_BURST_SIZES=10 (sizes, comma-separated) runs others instead, as `burst10`, for a
+ * smoke run.
+ */
+function oneProcessBurstSizes(): Record<string, number> {
+	const sizes = process.env.AGENCY_CRM_BENCH_BURST_SIZES?.split(',').map(Number) ?? [SMALL_BURST, BURST];
+	if (sizes.some((size) => !Number.isInteger(size) || size < 1)) {
+		throw new Error(`AGENCY_CRM_BENCH_BURST_SIZES: sizes of bursts, comma-separated (got "${sizes.join(',')}")`);
+	}
+	return Object.fromEntries(sizes.map((size) => [burstKey(size), size]));
+}
+
+/**
+ * Bursts of each size to one n8n process: the trigger, n8n's Webhook node and its Chargebee Trigger;
+ * on n8n 2.x also the trigger and the Webhook node in a second process with lazy isolates, rounds
+ * alternating.
  */
 async function oneProcessBursts(
 	sandbox: SandboxThread,
 	credential: Credential,
 	base: number,
 	n8n: ReturnType<typeof installedN8n>,
-): Promise<{ burst40: Benchmark; burst: Benchmark }> {
+): Promise<Record<string, Benchmark>> {
 	const servers: N8nProcess[] = [];
 	try {
-		const pair = burstPair(credential);
-		const { server, api } = await burstServer(createInstance('bench-burst', base, n8n), credential, pair);
+		const workflows = burstWorkflows(credential, { chargebee: true });
+		const { server, api } = await burstServer(createInstance('bench-burst', base, n8n), credential, workflows);
 		servers.push(server);
-		const targets = await burstTargets(sandbox, api, pair, server.url);
-		const candidates: Record<string, BurstTarget> = {
-			[BURST_TRIGGER]: targets.trigger,
-			[BURST_WEBHOOK]: targets.webhook,
-		};
+		const candidates = await burstTargets(sandbox, api, workflows, server.url);
 		if (n8n.major >= 2) {
 			const lazyInstance = createInstance('bench-lazy', base + 2, n8n);
 			lazyInstance.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE = 'true';
-			const lazyPair = burstPair(credential);
-			const lazy = await burstServer(lazyInstance, credential, lazyPair);
+			const lazyWorkflows = burstWorkflows(credential, { chargebee: false });
+			const lazy = await burstServer(lazyInstance, credential, lazyWorkflows);
 			servers.push(lazy.server);
-			const lazyTargets = await burstTargets(sandbox, lazy.api, lazyPair, lazy.server.url);
-			candidates[BURST_TRIGGER_LAZY] = lazyTargets.trigger;
-			candidates[BURST_WEBHOOK_LAZY] = lazyTargets.webhook;
+			const lazyTargets = await burstTargets(sandbox, lazy.api, lazyWorkflows, lazy.server.url);
+			candidates[BURST_TRIGGER_LAZY] = lazyTargets[BURST_TRIGGER];
+			candidates[BURST_WEBHOOK_LAZY] = lazyTargets[BURST_WEBHOOK];
 		}
 		const notes = [
 			BURST_NOTE,
+			CHARGEBEE_NOTE,
 			...(n8n.major >= 2
 				? [
 						'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true: a second n8n process, up beside the first, with n8n taking an expression isolate only when an expression is evaluated (by default it takes one per delivery for every trigger but its own Webhook node).',
 					]
 				: []),
 		];
-		const burstOf = async (size: number) =>
-			await burstBenchmark(sandbox, candidates, {
+		const benchmarks: Record<string, Benchmark> = {};
+		for (const [key, size] of Object.entries(oneProcessBurstSizes())) {
+			console.log(`  ${size} deliveries at once …`);
+			benchmarks[key] = await burstBenchmark(sandbox, candidates, {
 				size,
 				rounds: BURST_ROUNDS,
 				title: `Trigger under a burst of ${size} deliveries at once, one n8n ${n8n.version} process`,
 				notes,
 			});
-		return { burst40: await burstOf(SMALL_BURST), burst: await burstOf(BURST) };
+		}
+		return benchmarks;
 	} finally {
 		await Promise.all(servers.map(async (server) => await server.stop()));
 	}
@@ -195,23 +234,26 @@ async function queueBursts(
 		const processors = ['webhook1', 'webhook2'].map((name, index) => cluster.instance(name, base + 2 + 2 * index));
 		const lazyProcessors = ['lazy1', 'lazy2'].map((name, index) => cluster.instance(name, base + 6 + 2 * index, lazy));
 		cluster.instance('worker', base + 10);
-		const pair = burstPair(credential);
+		const workflows = burstWorkflows(credential, { chargebee: false });
 		await importJson(main, 'credentials', [credential]);
-		await importJson(main, 'workflow', [pair.trigger, pair.baseline]);
+		await importJson(main, 'workflow', workflowsOf(workflows));
 		await cluster.start('main', 'start');
 		await Promise.all([
 			...['webhook1', 'webhook2', 'lazy1', 'lazy2'].map(async (name) => await cluster.start(name, 'webhook')),
 			cluster.start('worker', 'worker'),
 		]);
 		const api = await publicApi(cluster.processes.main);
-		for (const workflow of [pair.trigger, pair.baseline]) await activate(api, workflow.id);
-		const targets = await burstTargets(sandbox, api, pair, balancer.url);
+		for (const workflow of workflowsOf(workflows)) await activate(api, workflow.id);
+		const targets = await burstTargets(sandbox, api, workflows, balancer.url);
 		const through = (count: number) => {
 			const ports = (list: N8nInstance[]) => list.slice(0, count).map((instance) => instance.port);
 			return {
-				[BURST_TRIGGER]: { ...targets.trigger, route: () => balancer.setUpstreams(ports(processors)) },
-				[BURST_WEBHOOK]: { ...targets.webhook, route: () => balancer.setUpstreams(ports(processors)) },
-				[BURST_TRIGGER_LAZY]: { ...targets.trigger, route: () => balancer.setUpstreams(ports(lazyProcessors)) },
+				[BURST_TRIGGER]: { ...targets[BURST_TRIGGER], route: () => balancer.setUpstreams(ports(processors)) },
+				[BURST_WEBHOOK]: { ...targets[BURST_WEBHOOK], route: () => balancer.setUpstreams(ports(processors)) },
+				[BURST_TRIGGER_LAZY]: {
+					...targets[BURST_TRIGGER],
+					route: () => balancer.setUpstreams(ports(lazyProcessors)),
+				},
 			};
 		};
 		const notes = [
@@ -326,7 +368,7 @@ async function main(): Promise<void> {
 
 	const machine = machineOf(n8n, loadBefore);
 	const ratios = ratiosOf(benchmarks);
-	const goals = goalsOf(benchmarks, ratios);
+	const goals = goalsOf(benchmarks, ratios, n8n.version);
 	console.log(`\n${machineLine(machine)}`);
 	console.log(
 		JSON.stringify(
@@ -335,20 +377,21 @@ async function main(): Promise<void> {
 			2,
 		),
 	);
-	for (const goal of goals) console.log(`${goal.met ? 'met    ' : 'NOT MET'} ${goal.goal}: ${goal.figure}`);
-	if (!isDefault && only.size === 1 && benchmarks.burst) {
+	printGoals(goals);
+	// A run of other burst sizes (AGENCY_CRM_BENCH_BURST_SIZES) is a smoke run: printed, never written.
+	const bothBursts = benchmarks.burst40 !== undefined && benchmarks.burst !== undefined;
+	if (!isDefault && only.size === 1 && bothBursts) {
 		const { burst40, burst } = benchmarks;
 		writeFileSync(OTHER_N8N_BURSTS, `${JSON.stringify({ machine, burst40, burst, ratios }, null, '\t')}\n`);
 		console.log(`Wrote ${path.relative(ROOT, OTHER_N8N_BURSTS)}`);
 	}
-	if (isDefault && EVERY_BENCHMARK.every((name) => only.has(name))) {
+	if (isDefault && bothBursts && EVERY_BENCHMARK.every((name) => only.has(name))) {
 		const other = existsSync(OTHER_N8N_BURSTS)
-			? (JSON.parse(readFileSync(OTHER_N8N_BURSTS, 'utf8')) as {
-					machine: Machine;
-					burst: Benchmark;
-					burst40?: Benchmark;
-				})
+			? (JSON.parse(readFileSync(OTHER_N8N_BURSTS, 'utf8')) as OtherBursts)
 			: undefined;
+		const otherGoals = other ? otherVersionGoals(other) : [];
+		if (other) console.log(`\nThe bursts of the last run on n8n ${other.machine.n8n} (${other.machine.date}):`);
+		printGoals(otherGoals);
 		const dir = path.join(ROOT, 'bench');
 		writeResults(
 			path.join(dir, 'results.json'),
@@ -356,11 +399,31 @@ async function main(): Promise<void> {
 			machine,
 			benchmarks,
 			ratios,
-			goals,
+			[...goals, ...otherGoals],
 			other,
 		);
 		console.log('Wrote bench/results.json and bench/RESULTS.md');
 	}
+}
+
+function printGoals(goals: Goal[]): void {
+	for (const goal of goals) console.log(`${goal.met ? 'met    ' : 'NOT MET'} ${goal.goal}: ${goal.figure}`);
+}
+
+/** The bursts of the last run on n8n 1.123 (bench/results-n8n-1.123.json). */
+interface OtherBursts {
+	machine: Machine;
+	burst: Benchmark;
+	burst40?: Benchmark;
+}
+
+/** The goals of the other n8n version's bursts, from their figures, for RESULTS.md beside this run's. */
+function otherVersionGoals(other: OtherBursts): Goal[] {
+	const bursts: Record<string, Benchmark> = {
+		...(other.burst40 ? { burst40: other.burst40 } : {}),
+		burst: other.burst,
+	};
+	return goalsOf(bursts, ratiosOf(bursts), other.machine.n8n);
 }
 
 main().then(

@@ -216,7 +216,7 @@ export function writeResults(
 		'',
 		`Run: ${machineLine(machine)}.`,
 		'',
-		'## Goals (issues 19, 10 and 33)',
+		'## Goals (issues 19, 10, 33 and 38)',
 		'',
 		goalsTable(goals),
 		'',
