@@ -1,6 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { BURST, burstKey, SMALL_BURST } from '../bench/goals';
+import { BURST_CHARGEBEE, BURST_TRIGGER, BURST_TRIGGER_LAZY, BURST_WEBHOOK } from '../bench/n8nWorkflows';
+
 /**
  * Every figure the README and docs/ give is a link to the results file it comes from, titled with
  * the figure's name: `[3.3 s](../bench/results.json 'creates: Concurrency 10')`. The files are
@@ -70,15 +73,69 @@ const START = 'docs/results/npm-start.json';
 const CHECK = 'docs/results/npm-run-check.json';
 const TEST = 'docs/results/npm-test.json';
 const BENCH = 'bench/results.json';
+/** The bursts of the last run on n8n 1.x (scripts/bench.sh runs it before the one on n8n 2.x). */
+const BENCH_N8N_1 = 'bench/results-n8n-1.123.json';
 /** A candidate's median: of its runs' times, or (bursts) of its rounds' 99th percentile of acknowledgement times. */
 const median = (group: string, candidate: string) => (bench: Json) =>
 	milliseconds(numberAt(bench, group, candidate, 'median_ms'));
 const acksPerSecond = (group: string, candidate: string) => (bench: Json) =>
 	String(Math.round(numberAt(bench, group, candidate, 'median_acks_per_s')));
 
-const TRIGGER = 'Agency CRM Trigger (version 2, its defaults)';
-const WEBHOOK_NODE = "n8n's Webhook node (answers on receipt, does nothing else)";
-const LAZY = ', N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true';
+// ---- The one-process bursts: a figure per n8n version, burst size, candidate and measure ----
+
+/** What a run before issue 38 did not measure (n8n's Chargebee Trigger, the executions' start). */
+const NOT_MEASURED = 'not measured';
+
+/** Where each n8n version's bursts are: a burst's candidates at its key, or under the benchmark's `candidates`. */
+const BURST_FILES: Array<{ n8n: string; source: string; candidatesAt: (key: string) => string[] }> = [
+	{ n8n: 'n8n 2.x', source: BENCH, candidatesAt: (key) => [key] },
+	{ n8n: 'n8n 1.x', source: BENCH_N8N_1, candidatesAt: (key) => [key, 'candidates'] },
+];
+
+const BURST_CANDIDATES: Record<string, string> = {
+	trigger: BURST_TRIGGER,
+	'Chargebee Trigger': BURST_CHARGEBEE,
+	'Webhook node': BURST_WEBHOOK,
+};
+
+/** A measure of one candidate's figures (medians of its rounds; the counts added up), undefined when absent. */
+type BurstMeasure = (figures: Json) => string | undefined;
+const msAt =
+	(key: string): BurstMeasure =>
+	(figures) =>
+		figures[key] === undefined ? undefined : milliseconds(Number(figures[key]));
+
+const BURST_MEASURES: Record<string, BurstMeasure> = {
+	'answer p50': msAt('median_ack_p50_ms'),
+	'answer p99': msAt('median_ms'),
+	'answer max': msAt('median_ack_max_ms'),
+	'answers over 10 s': (figures) => (figures.late === undefined ? undefined : String(figures.late)),
+	'execution start p50': msAt('median_start_p50_ms'),
+	'execution start p99': msAt('median_start_p99_ms'),
+	'execution start max': msAt('median_start_max_ms'),
+	'lost, duplicated': (figures) => `${String(figures.lost)} / ${String(figures.duplicated)}`,
+};
+
+/**
+ * `burst of 40, n8n 2.x: Chargebee Trigger, answer p99` and the like. A file without the burst is an
+ * error; a candidate or a measure the run did not record says so (NOT_MEASURED).
+ */
+function burstFigures(): Record<string, Figure> {
+	const figures: Record<string, Figure> = {};
+	for (const { n8n, source, candidatesAt } of BURST_FILES) {
+		for (const size of [SMALL_BURST, BURST]) {
+			for (const [short, candidate] of Object.entries(BURST_CANDIDATES)) {
+				for (const [measure, read] of Object.entries(BURST_MEASURES)) {
+					figures[`burst of ${size}, ${n8n}: ${short}, ${measure}`] = figure(source, (results) => {
+						const measured = (at(results, ...candidatesAt(burstKey(size))) as Json)[candidate] as Json | undefined;
+						return (measured && read(measured)) ?? NOT_MEASURED;
+					});
+				}
+			}
+		}
+	}
+	return figures;
+}
 
 export const FIGURES: Record<string, Figure> = {
 	'n8n 2.x tested': figure(RUNTIME('2.41'), n8nVersion),
@@ -97,6 +154,9 @@ export const FIGURES: Record<string, Figure> = {
 
 	'bench: date': figure(BENCH, (bench) => day(String(at(bench, 'date')))),
 	'bench: cores': figure(BENCH, (bench) => String(at(bench, 'machine', 'cores'))),
+	'bench: n8n': figure(BENCH, (bench) => String(at(bench, 'machine', 'n8n'))),
+	'bench on n8n 1.x: date': figure(BENCH_N8N_1, (bench) => day(String(at(bench, 'machine', 'date')))),
+	'bench on n8n 1.x: n8n': figure(BENCH_N8N_1, (bench) => String(at(bench, 'machine', 'n8n'))),
 	'creates: Concurrency 1': figure(BENCH, median('creates', 'this node, Concurrency 1')),
 	'creates: Concurrency 10': figure(BENCH, median('creates', 'this node, Concurrency 10 (default)')),
 	'creates: HTTP Request node': figure(
@@ -113,17 +173,14 @@ export const FIGURES: Record<string, Figure> = {
 		median('list', "the floor: a minimal node on n8n's authenticated helper (bench/floor)"),
 	),
 	'Return All: HTTP Request node': figure(BENCH, median('list', 'HTTP Request node (pagination) + Split Out')),
-	'burst of 40: trigger p99': figure(BENCH, median('burst40', TRIGGER)),
-	'burst of 40: Webhook node p99': figure(BENCH, median('burst40', WEBHOOK_NODE)),
-	'burst: trigger p99': figure(BENCH, median('burst', TRIGGER)),
-	'burst: trigger acks per s': figure(BENCH, acksPerSecond('burst', TRIGGER)),
-	'burst: Webhook node p99': figure(BENCH, median('burst', WEBHOOK_NODE)),
-	'burst: trigger p99, lazy isolates': figure(BENCH, median('burst', `${TRIGGER}${LAZY}`)),
-	'burst: trigger acks per s, lazy isolates': figure(BENCH, acksPerSecond('burst', `${TRIGGER}${LAZY}`)),
-	'queue mode, one webhook processor: trigger p99': figure(BENCH, median('queueOne', TRIGGER)),
-	'queue mode, one webhook processor: trigger acks per s': figure(BENCH, acksPerSecond('queueOne', TRIGGER)),
-	'queue mode, two webhook processors: trigger p99': figure(BENCH, median('queueTwo', TRIGGER)),
-	'queue mode, two webhook processors: trigger acks per s': figure(BENCH, acksPerSecond('queueTwo', TRIGGER)),
+	...burstFigures(),
+	'burst: trigger acks per s': figure(BENCH, acksPerSecond('burst', BURST_TRIGGER)),
+	'burst: trigger p99, lazy isolates': figure(BENCH, median('burst', BURST_TRIGGER_LAZY)),
+	'burst: trigger acks per s, lazy isolates': figure(BENCH, acksPerSecond('burst', BURST_TRIGGER_LAZY)),
+	'queue mode, one webhook processor: trigger p99': figure(BENCH, median('queueOne', BURST_TRIGGER)),
+	'queue mode, one webhook processor: trigger acks per s': figure(BENCH, acksPerSecond('queueOne', BURST_TRIGGER)),
+	'queue mode, two webhook processors: trigger p99': figure(BENCH, median('queueTwo', BURST_TRIGGER)),
+	'queue mode, two webhook processors: trigger acks per s': figure(BENCH, acksPerSecond('queueTwo', BURST_TRIGGER)),
 };
 
 // ---- Reading and writing the pages ----
