@@ -10,7 +10,7 @@ import { TriggerMemory, takeJournal } from './memory';
 import type { Delivery } from './notification';
 import { deliveryOf, recordRequest } from './notification';
 import { isAuthentic, providedSecret } from './registration';
-import { replay } from './replay/catchUp';
+import { replay, workflowName } from './replay/catchUp';
 import type { TriggerSettings } from './settings';
 import { readSettings } from './settings';
 
@@ -35,10 +35,7 @@ function answer(response: Response, status: number, body: IDataObject): IWebhook
 
 /** A delivery refused before anything else: said in n8n's log, answered, nothing started. */
 function refuse(context: IWebhookFunctions, status: number, error: string): IWebhookResponseData {
-	const workflow = context.getWorkflow();
-	context.logger.warn(
-		`Agency CRM Trigger: a delivery to workflow "${workflow.name ?? workflow.id}" refused (${status}): ${error}.`,
-	);
+	context.logger.warn(`Agency CRM Trigger: a delivery to ${workflowName(context)} refused (${status}): ${error}.`);
 	return answer(context.getResponseObject(), status, { error });
 }
 
