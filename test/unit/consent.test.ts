@@ -65,6 +65,11 @@ describe('a consent read back present and not revoked is confirmed, whatever its
 		],
 		['with the date in another zone', { ...recorded, consentDate: '2026-05-01T10:00:00+02:00' }],
 		['with the date to the millisecond', { ...recorded, consentDate: '2026-05-01T08:00:00.000+00:00' }],
+		['with the date to the minute', { ...recorded, consentDate: '2026-05-01T10:00+02:00' }],
+		['with an offset written +0200', { ...recorded, consentDate: '2026-05-01T10:00:00+0200' }],
+		['with an offset in hours alone', { ...recorded, consentDate: '2026-05-01T10:00:00+02' }],
+		['with spaces around the date', { ...recorded, consentDate: ' 2026-05-01T08:00:00Z ' }],
+		['with a space before its offset', { ...recorded, consentDate: '2026-05-01T10:00:00 +02:00' }],
 	])('%s: the date sent, confirmed', async (_form, consent) => {
 		const { output } = await run([status(204, {}, ''), readBack(consent)]);
 		expect(output).toEqual([{ customers_id: 42, consent, confirmed: true, date_confirmed: true }]);
@@ -81,7 +86,10 @@ describe('a consent read back present and not revoked is confirmed, whatever its
 		['a local date and time, no offset', '2026-05-01 10:00:00', notComparable('2026-05-01 10:00:00')],
 		['an ISO date and time without offset', '2026-05-01T08:00:00', notComparable('2026-05-01T08:00:00')],
 		['a date only', '2026-05-01', notComparable('2026-05-01')],
+		['an offset followed by more text', '2026-05-01T08:00:00Z (UTC)', notComparable('2026-05-01T08:00:00Z (UTC)')],
+		['a number', 1777622400, notComparable('1777622400')],
 		['no date', null, 'The consent read back has no date'],
+		['an empty date', '', 'The consent read back has no date'],
 	])('%s: confirmed, the output saying the date is not, with both values', async (_form, date, note) => {
 		const consent = { ...recorded, consentDate: date };
 		const { output } = await run([status(204, {}, ''), readBack(consent)]);
@@ -101,6 +109,7 @@ describe('a consent read back present and not revoked is confirmed, whatever its
 
 test.each([
 	['no consent', null, 'shows no consent'],
+	['a consent that is not a record', 'given', 'shows no consent'],
 	[
 		'a revoked consent',
 		{ ...recorded, revokedAt: '2026-05-02T09:00:00+00:00' },
@@ -142,9 +151,19 @@ test('a read-back that fails does not confirm either; with Continue On Fail the 
 			error: expect.stringMatching(
 				/^The API accepted the consent \(HTTP 204\), but reading the record back failed \(FORBIDDEN: .*\): written but not confirmed$/,
 			),
-			description: expect.stringContaining('Check it in Agency CRM before relying on it'),
+			// Nothing was read back, so nothing of it is quoted.
+			description: 'Check it in Agency CRM before relying on it, and run the item again to send it again.',
 		}),
 	]);
+});
+
+test.each([
+	['a short reason', 'Signed form'],
+	['a reason of exactly 64 characters', 'S'.repeat(64)],
+])('%s is sent as given, with no notice', async (_case, reason) => {
+	const { fake } = await run([status(204, {}, ''), readBack({ ...recorded, reason })], consentSet(reason));
+	expect(formOf(fake.calls[0].body).reason).toBe(reason);
+	expect(fake.hints).toEqual([]);
 });
 
 test('a reason over 64 characters is sent as given, with a notice of what Agency CRM keeps', async () => {
