@@ -84,7 +84,19 @@ const BOUNDARIES = [
 ];
 
 export default tseslint.config(
-	{ ignores: ['dist/**', 'build/**', 'node_modules/**', '.cache/**', '**/*.js', '**/*.mjs'] },
+	{
+		// reports/ and .stryker-tmp/: mutation testing's reports and sandboxes (docs/testing.md).
+		ignores: [
+			'dist/**',
+			'build/**',
+			'node_modules/**',
+			'.cache/**',
+			'reports/**',
+			'.stryker-tmp/**',
+			'**/*.js',
+			'**/*.mjs',
+		],
+	},
 	{ linterOptions: { noInlineConfig: true } },
 	...tseslint.configs.recommended,
 	importX.flatConfigs.recommended,

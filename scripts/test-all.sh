@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# `npm test`: every test, in the order that fails fastest: lint, types, format, build, the unit, sandbox
-# and in-process tests (jest), then the workflows inside real n8n (n8n 2.41 and 1.123), then n8n in queue
-# mode on Redis and PostgreSQL (both versions), then n8n's own Community Nodes installer from a registry
-# and docs/installation.md's commands (both versions), then `npm start` as a user runs it, with the sandbox
+# `npm test`: every test, in the order that fails fastest: lint, types, format, build, the unit,
+# sandbox and in-process tests (jest), then mutation testing of the modules that carry the guarantees
+# (StrykerJS), then the workflows inside real n8n (n8n 2.41 and 1.123), then n8n in queue mode on Redis
+# and PostgreSQL (both versions), then n8n's own Community Nodes installer from a registry and
+# docs/installation.md's commands (both versions), then `npm start` as a user runs it, with the sandbox
 # console in Chromium. Installs what it needs on a fresh clone.
-# `npm run check` (`--check`): the stages before real n8n only, no n8n and no browser: what a change to
-# the nodes needs before a commit.
+# `npm run check` (`--check`): the stages before mutation testing only, no n8n and no browser: what a
+# change to the nodes needs before a commit.
 # Every stage runs even when an earlier one failed (a flaky file must not hide the results of the
 # others); the stages that failed are listed at the end, and the exit status is then non-zero. The run,
 # its stages and their times are recorded in .cache/results/npm-test.json (npm-run-check.json), which
@@ -66,6 +67,7 @@ stage "build" npm run build --silent
 export AGENCY_CRM_PROPERTY_RUNS="${AGENCY_CRM_PROPERTY_RUNS:-$([ "${1:-}" = --check ] && echo 1000 || echo 10000)}"
 stage "unit, sandbox and in-process tests" npx jest --config jest.config.js
 [ "${1:-}" = --check ] && finish npm-run-check
+stage "mutation testing of the modules that carry the guarantees (StrykerJS)" bash scripts/test-mutation.sh
 stage "real n8n" bash scripts/test-real-n8n.sh
 stage "queue mode" bash scripts/test-queue-mode.sh
 stage "installed from a registry by n8n's Community Nodes installer, and by docs/installation.md" bash scripts/test-installer.sh

@@ -70,6 +70,9 @@ describe('a consent read back present and not revoked is confirmed, whatever its
 		['with an offset in hours alone', { ...recorded, consentDate: '2026-05-01T10:00:00+02' }],
 		['with spaces around the date', { ...recorded, consentDate: ' 2026-05-01T08:00:00Z ' }],
 		['with a space before its offset', { ...recorded, consentDate: '2026-05-01T10:00:00 +02:00' }],
+		['with two spaces before its offset', { ...recorded, consentDate: '2026-05-01T10:00:00  +02:00' }],
+		['with a space before an offset written +0200', { ...recorded, consentDate: '2026-05-01T10:00:00 +0200' }],
+		['with a space before an offset in hours alone', { ...recorded, consentDate: '2026-05-01T10:00:00 +02' }],
 	])('%s: the date sent, confirmed', async (_form, consent) => {
 		const { output } = await run([status(204, {}, ''), readBack(consent)]);
 		expect(output).toEqual([{ customers_id: 42, consent, confirmed: true, date_confirmed: true }]);
@@ -88,6 +91,8 @@ describe('a consent read back present and not revoked is confirmed, whatever its
 		['a date only', '2026-05-01', notComparable('2026-05-01')],
 		['an offset followed by more text', '2026-05-01T08:00:00Z (UTC)', notComparable('2026-05-01T08:00:00Z (UTC)')],
 		['a number', 1777622400, notComparable('1777622400')],
+		['a list holding a date', ['2026-05-01T08:00:00Z'], notComparable('2026-05-01T08:00:00Z')],
+		['an offset inside, text after', '2026-05-01T08:00:00 Z (UTC)', notComparable('2026-05-01T08:00:00 Z (UTC)')],
 		['no date', null, 'The consent read back has no date'],
 		['an empty date', '', 'The consent read back has no date'],
 	])('%s: confirmed, the output saying the date is not, with both values', async (_form, date, note) => {
