@@ -84,11 +84,7 @@ export interface Settle {
 export class TriggerMemory {
 	private readonly arrival = Symbol('delivery');
 
-	/**
-	 * A delivery that came at `now`, read against `staticData` (as n8n loaded it) and this process's
-	 * `scope`: until it is settled, the watermark waits for it, and a journal (`write`) writes it
-	 * owed, so that n8n stopping meanwhile leaves it to be replayed.
-	 */
+	/** Says this delivery is decided: a later delivery of its record waits for that (`lastTaken`). */
 	private decided: () => void = () => {};
 
 	/**
@@ -128,9 +124,9 @@ export class TriggerMemory {
 	/**
 	 * The state the workflow last took for the record: the later of what the static data holds and
 	 * what this process took (the events of both, when the state is the same), once any delivery of
-	 * the record that came before in this process is decided (up to PENDING_WAIT_MS). A replay's state still waiting for n8n to store its execution is
-	 * waited for (up to PENDING_WAIT_MS; still unanswered then, it stands); one n8n failed to store
-	 * does not count.
+	 * the record that came before in this process is decided (up to PENDING_WAIT_MS). A replay's
+	 * state still waiting for n8n to store its execution is waited for (up to PENDING_WAIT_MS; still
+	 * unanswered then, it stands); one n8n failed to store does not count.
 	 */
 	async lastTaken(key: string): Promise<Seen | undefined> {
 		// A delivery of the same record that came first in this process (a retry of one still read) is decided first.

@@ -1,5 +1,5 @@
 /**
- * setupFilesAfterEnv of jest.stryker.config.js: on Stryker's first run, notes the full name of every
+ * setupFilesAfterEnv of the jest config in stryker.config.mjs: on Stryker's first run, notes the full name of every
  * test of this file (the name Stryker then asks for) in the record testSequencer.js reads.
  */
 const { mutantActive, noteTests } = require('./testsRecord');

@@ -1,5 +1,5 @@
 /**
- * The test sequencer of jest.stryker.config.js. For a mutant's run Stryker asks jest for the tests
+ * The test sequencer of the jest config in stryker.config.mjs. For a mutant's run Stryker asks jest for the tests
  * that cover the mutant by name (`testNamePattern`), and jest loads every test file to find them:
  * seconds per mutant. This keeps only the files that hold one of those tests (testsRecord.js), as
  * jest matches names (the pattern, case-insensitive, on the full name). A file the record does not

@@ -28,11 +28,11 @@ function consentRequest(request: PreparedRequest): PreparedRequest {
 /** A date-time of the read-back as the consent's date is sent; text it cannot read stays as it is. */
 const asSent = (value: unknown) => (toOffsetDateTime(value, { timezone: 'UTC' }) as { value: unknown }).value;
 
-/** A time of day followed by its offset (`Z`, `+02:00`, `+0200`): only such a date names one moment. */
-const WITH_OFFSET = /\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:Z|[+-]\d\d(?::?\d\d)?)$/i;
-
-/** A space before the offset (`10:00:00 +02:00`) is dropped: the date reads as one moment then. */
-const SPACE_BEFORE_OFFSET = /\s+(?=(?:Z|[+-]\d\d(?::?\d\d)?)$)/i;
+/**
+ * A time of day and, ending the date, its offset (`Z`, `+02:00`, `+0200`, `+02`): only such a date
+ * names one moment. A space before the offset (`10:00:00 +02:00`) is allowed, and dropped to compare.
+ */
+const TIME_THEN_OFFSET = /(\d:\d\d(?::\d\d(?:[.,]\d+)?)?)\s*(Z|[+-]\d\d(?::?\d\d)?)$/i;
 
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -51,12 +51,12 @@ const dateNotConfirmed = (sent: unknown, readBack: unknown, note: string): IData
  */
 function consentDateCheck(date: unknown, sent: unknown): IDataObject {
 	if (isBlank(date)) return dateNotConfirmed(sent, date, 'The consent read back has no date');
-	const text = String(date).trim().replace(SPACE_BEFORE_OFFSET, '');
-	if (typeof date !== 'string' || !WITH_OFFSET.test(text)) {
+	const text = String(date).trim();
+	if (typeof date !== 'string' || !TIME_THEN_OFFSET.test(text)) {
 		const note = `The consent's date read back, "${text}", carries no offset: which moment it names is not shown, so it is not compared with the date sent`;
 		return dateNotConfirmed(sent, date, note);
 	}
-	if (asSent(text) === sent) return { date_confirmed: true };
+	if (asSent(text.replace(TIME_THEN_OFFSET, '$1$2')) === sent) return { date_confirmed: true };
 	return dateNotConfirmed(sent, date, `The consent read back is dated ${text}, not as sent`);
 }
 
