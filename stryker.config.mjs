@@ -21,12 +21,18 @@ const GROUPS = {
 			'nodes/AgencyCrm/catalogue/names.ts',
 		],
 		// The tests written for the contact policy: its examples, its generated cases (1,000 a
-		// mutant) and the in-process runs of Create or Update, alone and with Concurrency.
+		// mutant) and the in-process runs of Create or Update, alone and with Concurrency; the options
+		// and production rules of matching.ts, the names word by word, where each rule's evidence is
+		// listed, and when a create may be sent again.
 		tests: [
 			'test/unit/contactDecision.test.ts',
+			'test/unit/contactMatching.test.ts',
 			'test/unit/contactNames.test.ts',
+			'test/unit/names.test.ts',
 			'test/unit/contacts.test.ts',
 			'test/unit/contactSearch.test.ts',
+			'test/unit/assumptions.test.ts',
+			'test/unit/reliability.test.ts',
 			'test/inprocess/contactPolicy.test.ts',
 			'test/inprocess/contactData.test.ts',
 			'test/inprocess/answerProfiles.test.ts',
@@ -81,6 +87,7 @@ const GROUPS = {
 			'test/unit/trigger/decisionModel.test.ts',
 			'test/unit/trigger/deliveries.test.ts',
 			'test/unit/trigger/memory.test.ts',
+			'test/unit/trigger/memory/index.test.ts',
 			'test/unit/trigger/memory/scope.test.ts',
 			'test/unit/trigger/memory/store.test.ts',
 			'test/unit/trigger/memory/watermark.test.ts',

@@ -328,6 +328,15 @@ function theOneWithItsEmail(generated: ContactCase, { before, output }: Ran) {
 	});
 }
 
+/** Match By holds: under Email, Else Phones an item with an email is never taken for a contact found by phone. */
+function matchedAsChosen({ leads, policy }: ContactCase, { output }: Ran) {
+	if (policy.matchBy !== 'emailElsePhones') return;
+	leads.forEach((lead, index) => {
+		if (lead.email === undefined) return;
+		expect({ item: index, matchedBy: output[index].json.matched_by }).not.toEqual({ item: index, matchedBy: 'phone' });
+	});
+}
+
 /** Every invariant of issues 32 and 39; each failure names the item or the contact and what it saw. */
 export function invariantsHold(generated: ContactCase, ran: Ran) {
 	nothingLostOrDoubled(generated, ran);
@@ -338,6 +347,7 @@ export function invariantsHold(generated: ContactCase, ran: Ran) {
 			expect({ item: index, existed: ran.before.has(idOf(json)) }).toEqual({ item: index, existed: false });
 	});
 	theOneWithItsEmail(generated, ran);
+	matchedAsChosen(generated, ran);
 	noSecondCopy(generated, ran);
 	neverAnotherPersonsRecord(generated, ran);
 	identityKept(generated, ran);

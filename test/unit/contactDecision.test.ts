@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { decideContact } from '../../nodes/AgencyCrm/actions/contact/decide';
+import { expected } from '../../nodes/AgencyCrm/actions/contact/find';
 import type { Answer, Decision, Failure, Step } from '../../nodes/AgencyCrm/actions/contact/steps';
 import type { ContactPolicy } from '../../nodes/AgencyCrm/catalogue/resources/contact/matching';
 import { policyOf } from '../../nodes/AgencyCrm/catalogue/resources/contact/matching';
@@ -463,5 +464,161 @@ test("Other Phones given to a contact found are added to its list: the API write
 				{ type: 'work', number: '04 78 00 00 00' },
 			],
 		},
+	});
+});
+
+/**
+ * What an item's output says of its decision (outcome_evidence, the hints, a failure's description),
+ * word for word: a user reads it to know why the node took, left or made a contact.
+ */
+describe('what the output says of the decision', () => {
+	const ana = { id: 2, email: 'ana@example.com', lastname: 'Ana', created_at: '2026-02-01T00:00:00Z' };
+
+	test('found by its email: one hit, updated', () => {
+		const { result } = decide({ email: 'ana@example.com', lastname: 'Ana', type: 'buyer' }, [
+			hits(ana),
+			claimed(),
+			written(204),
+			read({ ...ana, type: 'buyer' }),
+		]);
+		expect(succeeded(result).evidence).toBe('found by its email ana@example.com; updated (HTTP 204, then read back)');
+	});
+
+	test('found by its email: the most recent of two, unchanged', () => {
+		const older = { ...ana, id: 1, created_at: '2026-01-01T00:00:00Z' };
+		const { result } = decide({ email: 'ana@example.com', lastname: 'Ana' }, [hits(older, ana), claimed()]);
+		expect(succeeded(result).evidence).toBe(
+			'found by its email ana@example.com (the most recent of 2); it already holds every field given',
+		);
+	});
+
+	test('an update the API refuses fails the item, quoting it, and says nothing was changed', () => {
+		const { result } = decide({ email: 'ana@example.com', lastname: 'Ana', type: 'buyer' }, [
+			hits(ana),
+			claimed(),
+			refused(422, 'type is not allowed'),
+		]);
+		expect(result).toMatchObject({
+			outcome: 'failed',
+			message: 'The API refused the update of contact 2 (found by its email ana@example.com): type is not allowed',
+			description: 'Nothing was changed. Check the fields the API names, then run again.',
+		});
+	});
+
+	test('found by one of two phones: both numbers are named', () => {
+		const paul = { id: 5, firstname: 'Paul', lastname: 'Roux', email: 'paul@example.com', mobile_phone: '0698765432' };
+		const { steps, result } = decide(
+			{ firstname: 'Paul', lastname: 'Roux', phone: '01 02 03 04 05', mobile_phone: '06 98 76 54 32', type: 'buyer' },
+			[hits(), hits(paul), claimed(), written(204), read({ ...paul, type: 'buyer' })],
+		);
+		expect(steps.slice(0, 2)).toEqual([
+			{ kind: 'search', filter: { phone: '0102030405' } },
+			{ kind: 'search', filter: { phone: '0698765432' } },
+		]);
+		const decided = succeeded(result);
+		expect(decided.evidence).toBe('found by its phone 0102030405 or 0698765432; updated (HTTP 204, then read back)');
+		expect(decided.notices).toEqual([]);
+	});
+
+	test('the same number written twice is searched once', () => {
+		const { steps } = decide({ lastname: 'Roux', phone: '+33 6 98 76 54 32', mobile_phone: '06.98.76.54.32' }, [
+			hits(),
+			refused(422, 'no'),
+		]);
+		expect(steps.filter((step) => step.kind === 'search')).toEqual([
+			{ kind: 'search', filter: { phone: '0698765432' } },
+		]);
+	});
+
+	test('Update It with two contacts that differ: the most recent is updated, the other left alone, each said', () => {
+		const jean = {
+			id: 3,
+			firstname: 'Jean',
+			lastname: 'Moreau',
+			phone: '0612345678',
+			email: 'jean@example.com',
+			created_at: '2026-01-01T00:00:00Z',
+		};
+		const paul = { ...jean, id: 4, firstname: 'Paul', email: 'paul@example.com', created_at: '2026-03-01T00:00:00Z' };
+		const { steps, result } = decide(
+			{ firstname: 'Marie', lastname: 'Moreau', phone: '0612345678', type: 'tenant' },
+			[hits(jean, paul), claimed(), written(204), read({ ...paul, type: 'tenant' })],
+			{ ...DEFAULTS, whenPhoneMatchDiffers: 'update' },
+		);
+		expect(steps[2]).toEqual({ kind: 'update', id: 4, changes: { type: 'tenant' } });
+		const decided = succeeded(result);
+		expect(decided.notices).toEqual([
+			'Contact 3 has the phone but another first name (Jean, not Marie): a shared phone (a switchboard, a portal relay, a partner) does not make it the same person',
+			"Contact 4 has the phone but another first name (Paul, not Marie): updated all the same, as Options → Phone Match Differs says, keeping its name and email (the item's are under fields_not_taken)",
+		]);
+		expect(decided.evidence).toBe(
+			'found by its phone 0612345678, though it has another first name (Paul, not Marie); updated (HTTP 204, then read back)',
+		);
+	});
+
+	test('Fail the Item, with a contact that differs: the failure says what to do', () => {
+		const jean = { id: 3, firstname: 'Jean', lastname: 'Moreau', phone: '0612345678', email: 'jean@example.com' };
+		const { result } = decide(
+			{ firstname: 'Marie', lastname: 'Moreau', phone: '0612345678' },
+			[hits(jean), claimed()],
+			{
+				...DEFAULTS,
+				whenPhoneMatchDiffers: 'fail',
+			},
+		);
+		expect((result as Failure).description).toBe(
+			'Give the item an Email, or choose what to do under Options → Phone Match Differs.',
+		);
+	});
+
+	test.each([
+		['nobody has the phone', [], DEFAULTS, {}, 'no contact has the phone 0612345678'],
+		[
+			'the contact with the phone is someone else',
+			[{ id: 3, firstname: 'Jean', lastname: 'Moreau', phone: '0612345678' }],
+			DEFAULTS,
+			{},
+			'the contacts with the phone 0612345678 are someone else',
+		],
+		[
+			'nobody has the email, then the phone',
+			[],
+			{ ...DEFAULTS, matchBy: 'emailThenPhones' as const },
+			{ email: 'marie@example.com' },
+			'no contact has the email marie@example.com, and no contact has the phone 0612345678',
+		],
+	])('a new contact when %s: its evidence says what the searches found', (_case, found, policy, email, searched) => {
+		const body = { firstname: 'Marie', lastname: 'Moreau', phone: '0612345678', ...email };
+		const answers = [...('email' in email ? [hits()] : []), hits(...found), ...(found.length ? [claimed()] : [])];
+		const created = { id: 9, firstname: 'Marie', lastname: 'Moreau', email: 'marie@example.com' };
+		// Created without its phone, then given it (production takes phones by an update).
+		const given = [claimed(), written(204), read({ ...created, phone: '0612345678' })];
+		const { result } = decide(body, [...answers, written(201, created), ...given], policy);
+		expect(succeeded(result).evidence).toMatch(new RegExp(`^${searched}; created with its`));
+	});
+});
+
+describe('what the searches keep (find.ts)', () => {
+	test("a phone search's loose hit (another number) is not the contact: a new one is made", () => {
+		const { steps, result } = decide({ lastname: 'Roux', phone: '0612345678' }, [
+			hits({ id: 6, lastname: 'Roux', phone: '0612345679', email: 'roux@example.com' }),
+			refused(422, 'no'),
+		]);
+		expect(steps.map((step) => step.kind)).toEqual(['search', 'create']);
+		expect(result.outcome).toBe('failed');
+	});
+
+	test('a hit without an id cannot be written to: it is not taken', () => {
+		const { steps } = decide({ email: 'ana@example.com', lastname: 'Ana' }, [
+			hits({ email: 'ana@example.com', lastname: 'Ana' }),
+			refused(422, 'no'),
+		]);
+		expect(steps.map((step) => step.kind)).toEqual(['search', 'create']);
+	});
+
+	test('an answer of another kind than the step asked for is a defect of the node, said as such', () => {
+		expect(() => expected({ kind: 'claimed', writtenMeanwhile: false }, 'hits')).toThrow(
+			'The contact decision expected "hits", got "claimed"',
+		);
 	});
 });

@@ -251,7 +251,37 @@ describe('Customer Create says whether the contact was created or already existe
 			]),
 		]);
 		expect(routes(requests)).toEqual(['POST /customers', 'POST /customers/search']);
-		expect(output[0]).toMatchObject({ id: 41, outcome: 'existing', outcome_evidence: expect.stringContaining('409') });
+		expect(output[0]).toMatchObject({
+			id: 41,
+			outcome: 'existing',
+			outcome_evidence: 'HTTP 409 to Check Duplicate; found by its email new@example.com',
+		});
+	});
+
+	test('Check Duplicate answered 409, no contact with the email: the one with its phones, a typo in its first name taken', async () => {
+		const lead = { email: 'chris@example.com', firstname: 'Christoph', lastname: 'Martin', phone: '01 02 03 04 05' };
+		const { output, requests } = await run(
+			'create',
+			{ ...lead, mobile_phone: '+33 6 12 34 56 78', check_duplicate: true },
+			[
+				conflict(),
+				noMatch(),
+				noMatch(),
+				page([{ id: 12, firstname: 'Christophe', lastname: 'Martin', mobile_phone: '0612345678' }]),
+			],
+		);
+		expect(routes(requests)).toEqual([
+			'POST /customers',
+			'POST /customers/search',
+			'POST /customers/search',
+			'POST /customers/search',
+		]);
+		expect(output[0]).toMatchObject({
+			id: 12,
+			outcome: 'existing',
+			outcome_evidence:
+				"HTTP 409 to Check Duplicate; found by its phone 0102030405 or 0612345678; its first name Christophe is one typo away from the item's Christoph",
+		});
 	});
 });
 
@@ -274,5 +304,7 @@ test('Check Duplicate answered 409 for a phone whose contact is someone else: th
 		.call(fake.execute, findEndpoint('customer', 'create')!, prepared, item)
 		.catch((thrown: unknown) => thrown as NodeApiError);
 	expect((error as NodeApiError).message).toContain('(HTTP 409)');
-	expect((error as NodeApiError).description).toContain('Contact 500 has the phone but another email');
+	expect((error as NodeApiError).description).toContain(
+		'<br>Contact 500 has the phone but another email (reception@agency.example, not paul@example.com) and another last name (Accueil, not Roux): a shared phone (a switchboard, a portal relay, a partner) does not make it the same person',
+	);
 });

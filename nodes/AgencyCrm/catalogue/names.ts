@@ -20,10 +20,14 @@ export function nameWords(value: unknown): string[] {
 const wordAgrees = (a: string, b: string) =>
 	a === b || (a.length === 1 && b.startsWith(a)) || (b.length === 1 && a.startsWith(b));
 
+/** Whether every word of one name agrees with a word of the other ("Jean" within "Jean-Pierre", "J." within "Jean"). */
+const agreesWithin = (words: string[], others: string[]) =>
+	words.every((word) => others.some((other) => wordAgrees(word, other)));
+
 /**
- * How a name on a contact found compares with the item's: `missing` when either has none, `same`, a
- * `variant` (one is the other's first words or initials: "Jean" and "Jean-Pierre", "J. Dupont"), or
- * `other`.
+ * How a name on a contact found compares with the item's, either way round: `missing` when either
+ * has none, `same`, a `variant` (one's words are among the other's, or their initials: "Jean" and
+ * "Jean-Pierre", "J. Dupont"), or `other`.
  */
 export type NameMatch = 'missing' | 'same' | 'variant' | 'other';
 
@@ -32,10 +36,7 @@ export function compareNames(found: unknown, wanted: unknown): NameMatch {
 	const b = nameWords(wanted);
 	if (!a.length || !b.length) return 'missing';
 	if (a.join(' ') === b.join(' ')) return 'same';
-	const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
-	const leading = shorter.every((word, index) => wordAgrees(word, longer[index]));
-	const contained = shorter.every((word) => longer.some((other) => wordAgrees(word, other)));
-	return leading || contained ? 'variant' : 'other';
+	return agreesWithin(a, b) || agreesWithin(b, a) ? 'variant' : 'other';
 }
 
 /** Whether two names are the same and written whole: initials alone ("J.", "J.-P.") say no name. */
