@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import * as fc from 'fast-check';
 
 import type { ContactCase, Held, Lead } from '../support/contactCases';
@@ -236,6 +237,34 @@ describe('regressions found by the generated cases', () => {
 		const ran = await run(generated);
 		invariantsHold(generated, ran);
 		expect(ran.output[0].json).toMatchObject({ outcome: 'created', matched_by: null });
+	});
+
+	test('a placeholder email its contact gave up during the run may be given to a new contact: production finds no duplicate', async () => {
+		// Found by CI's generator (seed 1308312285): the contact holding 0611111111.denis-petit@… takes the item's real
+		// email, then "Dennis P." as its name; "Denis Petit" on its phone is someone else (a typo needs the last name
+		// written whole) and is created with that placeholder, which no contact holds any more. The invariant counted
+		// every email held before the run, not those held when the contact was created.
+		const people = [{ firstname: 'Denis', lastname: 'Petit', number: '0611111111', email: 'dupont@example.com' }];
+		const placeholder = '0611111111.denis-petit@no-email.invalid';
+		const contact = { ...BLANK, email: placeholder, phone: '0611111111', type: 'buyer', agency_id: 1 };
+		const lead = (fields: IDataObject) => ({ person: 0, lastname: 'Petit', type: 'buyer', ...fields });
+		const leads = [
+			lead({ phone: '0611111111' }),
+			lead({ email: 'dupont@example.com', phone: '0611111111' }),
+			lead({ email: 'dupont@example.com', firstname: 'Dennis', lastname: 'P.' }),
+			lead({ firstname: 'Denis', phone: '0611111111', mobile_phone: '12' }),
+		];
+		const generated: ContactCase = {
+			...base,
+			people,
+			existing: [{ person: 0, contact }],
+			leads,
+			policy: { ...defaults, matchBy: 'emailThenPhones' },
+		};
+		const ran = await run(generated);
+		invariantsHold(generated, ran);
+		expect(ran.output.map((item) => item.json.outcome)).toEqual(['updated', 'updated', 'updated', 'created']);
+		expect(ran.output[3].json.email).toBe(placeholder);
 	});
 
 	test('"Maire P." and "Marie P." are one typo apart only with a last name written whole: two contacts', async () => {
