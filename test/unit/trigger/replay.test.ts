@@ -265,16 +265,18 @@ test('deliveries move the watermark through their journals; a delivery under way
 	expect(progress().watermark as number).toBeGreaterThanOrEqual(before);
 	// A read that never ends: the delivery stays under way, owed, and the watermark waits for it.
 	const hanging = world.deliveryContext({ event_type: 'CUSTOMER_UPDATE', resource_id: 22 }, { parameters });
-	const arrived = Date.now();
 	Object.assign(hanging.webhook.helpers, { httpRequestWithAuthentication: () => new Promise(() => {}) });
 	void new AgencyCrmTrigger().webhook.call(hanging.webhook);
 	await new Promise((resolve) => setTimeout(resolve, 50));
+	// The hanging delivery's arrival is stamped inside the node, a tick after any time read here before the call:
+	// the bound is the next delivery's arrival, which the watermark reaches only if it does not wait.
+	const nextArrives = Date.now();
 	await world.deliver(
 		{ event_type: 'CUSTOMER_UPDATE', resource_id: 23 },
 		{ parameters, answers: [record({ customers_id: 23 })] },
 	);
 	await world.written();
-	expect(progress().watermark as number).toBeLessThanOrEqual(arrived);
+	expect(progress().watermark as number).toBeLessThan(nextArrives);
 	expect(progress().owed).toEqual([expect.objectContaining({ event: 'CUSTOMER_UPDATE', id: 22 })]);
 	expect(status(200).statusCode).toBe(200);
 });
